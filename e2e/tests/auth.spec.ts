@@ -1,0 +1,126 @@
+import { expect, test } from '@playwright/test';
+import { formError, freshPhone, INVITE, loginByUi, PASSWORD, registerByApi } from './helpers';
+
+test('a new investor registers with the invitation code, logs in, reaches home and logs out', async ({ page }) => {
+  const phone = freshPhone();
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/login$/);
+  await page.getByRole('link', { name: 'Register' }).click();
+  await expect(page).toHaveURL(/\/register$/);
+
+  // The phone input keeps digits only, at most 10.
+  await page.getByLabel('Phone number').fill(`+${phone.slice(0, 3)} ${phone.slice(3)}99`);
+  await expect(page.getByLabel('Phone number')).toHaveValue(phone);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByLabel('Confirm password').fill(PASSWORD);
+  await page.getByLabel('Invitation code').fill(INVITE);
+  await page.getByRole('button', { name: 'Register' }).click();
+
+  await expect(page.getByText('Registration successful')).toBeVisible();
+  await expect(page).toHaveURL(/\/login\?phone=/);
+  await expect(page.getByLabel('Phone number')).toHaveValue(phone);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+
+  // Logged in, /login sends you home.
+  await page.goto('/login');
+  await expect(page).toHaveURL(/\/$/);
+
+  // Log out from settings, with a confirmation.
+  await page.goto('/settings');
+  await page.getByRole('button', { name: 'Log out' }).click();
+  await expect(page.getByRole('dialog')).toContainText('Do you want to log out');
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden();
+  await page.getByRole('dialog').getByRole('button', { name: 'Log out' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+  await page.goto('/account');
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('registration refuses bad input with a clear message and writes nothing', async ({ page, request }) => {
+  const taken = await registerByApi(request);
+  const fresh = freshPhone();
+  await page.goto('/register');
+  const fill = async (user: string, password: string, confirm: string, code: string) => {
+    await page.getByLabel('Phone number').fill(user);
+    await page.getByLabel('Password', { exact: true }).fill(password);
+    await page.getByLabel('Confirm password').fill(confirm);
+    await page.getByLabel('Invitation code').fill(code);
+    await page.getByRole('button', { name: 'Register' }).click();
+  };
+
+  await fill(taken, PASSWORD, PASSWORD, INVITE);
+  await expect(formError(page, 'This phone number is already registered')).toBeVisible();
+
+  await fill(fresh, PASSWORD, PASSWORD, 'NOPE-0000');
+  await expect(formError(page, 'Invalid invitation code')).toBeVisible();
+
+  await fill(fresh, '12345', '12345', INVITE);
+  await expect(formError(page, 'Password must be at least 6 characters')).toBeVisible();
+
+  await fill(fresh, PASSWORD, `${PASSWORD}x`, INVITE);
+  await expect(formError(page, 'Passwords do not match')).toBeVisible();
+
+  await fill(fresh.slice(0, 9), PASSWORD, PASSWORD, INVITE);
+  await expect(formError(page, 'Phone number must be 10 digits')).toBeVisible();
+
+  await fill('', PASSWORD, PASSWORD, INVITE);
+  await expect(formError(page, 'Please fill in all required fields')).toBeVisible();
+
+  // Nothing was written: the fresh phone cannot log in, and can still register.
+  const login = await request.post('/api/stock/user/login', { data: { user: fresh, password: PASSWORD } });
+  expect(login.status()).toBe(401);
+  await registerByApi(request, fresh);
+});
+
+test('login refuses a wrong password and a short one', async ({ page, request }) => {
+  const phone = await registerByApi(request);
+  await page.goto('/login');
+  await page.getByLabel('Phone number').fill(phone);
+  await page.getByLabel('Password', { exact: true }).fill('wrong-password');
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(formError(page, 'Invalid account password')).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+
+  await page.getByLabel('Password', { exact: true }).fill('123');
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(formError(page, 'Password must be at least 6 characters')).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+});
+
+test('the API answers a missing token and malformed JSON with clear messages', async ({ request }) => {
+  const noToken = await request.get('/api/stock/success/v2/user/info');
+  expect(noToken.status()).toBe(401);
+  expect(await noToken.json()).toEqual({ msg: 'no', data: 'unauthorized' });
+
+  const malformed = await request.post('/api/stock/user/reg', {
+    headers: { 'content-type': 'application/json' },
+    data: '{"user": "9000000001", "password": ',
+  });
+  expect(malformed.status()).toBe(400);
+  expect(await malformed.json()).toEqual({ msg: 'no', data: 'malformedJson' });
+});
+
+test('forgot password uses the remembered login, and without one returns to login', async ({ page, request }) => {
+  await page.goto('/forgot-password');
+  await expect(page.getByText('No login information found, please login first').first()).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/, { timeout: 5000 });
+
+  const phone = await registerByApi(request);
+  await loginByUi(page, phone);
+  await page.evaluate(() => localStorage.removeItem('token'));
+  await page.goto('/forgot-password');
+  await expect(page.getByText(`Set a new password for ${phone}`)).toBeVisible();
+  await page.getByLabel('New password', { exact: true }).fill('newsecret1');
+  await page.getByLabel('Confirm new password').fill('newsecret2');
+  await page.getByRole('button', { name: 'Reset password' }).click();
+  await expect(formError(page, 'Passwords do not match')).toBeVisible();
+  await page.getByLabel('Confirm new password').fill('newsecret1');
+  await page.getByRole('button', { name: 'Reset password' }).click();
+  await expect(page.getByText('Password reset successfully')).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+  await loginByUi(page, phone, 'newsecret1');
+});

@@ -1,0 +1,29 @@
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+
+export const INVITE = process.env.SEED_INVITE_CODE ?? 'DEMO2026';
+export const PASSWORD = 'secret123';
+
+let counter = 0;
+/** A phone number no other test uses: 10 digits. */
+export function freshPhone(): string {
+  counter += 1;
+  return `9${String(Date.now() % 1e7).padStart(7, '0')}${String(counter % 100).padStart(2, '0')}`;
+}
+
+/** Registers through the API (fast set-up for tests that are not about registration). */
+export async function registerByApi(request: APIRequestContext, user = freshPhone(), password = PASSWORD): Promise<string> {
+  const res = await request.post('/api/stock/user/reg', { data: { user, password, code: INVITE } });
+  expect(res.status(), await res.text()).toBe(200);
+  return user;
+}
+
+export async function loginByUi(page: Page, user: string, password = PASSWORD): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('Phone number').fill(user);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(/\/$/);
+}
+
+/** An error message shown on the form (role=alert), by its exact text. */
+export const formError = (page: Page, text: string) => page.getByRole('alert').filter({ hasText: text });

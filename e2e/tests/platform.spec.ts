@@ -1,0 +1,143 @@
+import { expect, test, type Page } from '@playwright/test';
+import { loginByUi, registerByApi } from './helpers';
+
+/** One route of each remote, and the manifest that route must fetch. */
+const REMOTE_ROUTES = [
+  { path: '/markets', manifest: '/remotes/markets/mf-manifest.json', title: 'Markets' },
+  { path: '/trade', manifest: '/remotes/trading/mf-manifest.json', title: 'Positions' },
+  { path: '/account/changes', manifest: '/remotes/wallet/mf-manifest.json', title: 'Bill list' },
+  { path: '/ipo', manifest: '/remotes/products/mf-manifest.json', title: 'IPO' },
+  { path: '/account', manifest: '/remotes/account/mf-manifest.json', title: null },
+];
+
+async function open(page: Page, path: string) {
+  await page.evaluate((p) => {
+    window.history.pushState(null, '', p);
+  }, path);
+}
+
+test.beforeEach(async ({ page, request }) => {
+  await loginByUi(page, await registerByApi(request));
+});
+
+test('each remote mounts on its route, is fetched only then, and shares one React', async ({ page }) => {
+  const manifests: string[] = [];
+  page.on('request', (r) => {
+    const url = new URL(r.url());
+    if (url.pathname.endsWith('mf-manifest.json')) manifests.push(url.pathname);
+  });
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Home' })).toBeVisible();
+  expect(manifests).toEqual(['/remotes/markets/mf-manifest.json']);
+
+  for (const r of REMOTE_ROUTES) {
+    await open(page, r.path);
+    if (r.title) await expect(page.getByRole('heading', { name: r.title, exact: true })).toBeVisible();
+    else await expect(page.getByTestId('total-assets')).toBeVisible();
+    expect(manifests).toContain(r.manifest);
+  }
+  // Exactly one remote is mounted at a time.
+  const mounted = await page.locator('#remotes > div:not(:empty)').count();
+  expect(mounted).toBe(1);
+
+  // Every shared singleton was loaded from one provider only.
+  const loads = await page.evaluate(() => {
+    type Entry = { loaded?: boolean; from: string; lib?: unknown };
+    const share = (window as unknown as { __FEDERATION__: { __SHARE__: Record<string, Record<string, Record<string, Record<string, Entry>>>> } })
+      .__FEDERATION__.__SHARE__;
+    const counts: Record<string, string[]> = {};
+    for (const scopes of Object.values(share)) {
+      for (const pkgs of Object.values(scopes)) {
+        for (const [pkg, versions] of Object.entries(pkgs)) {
+          for (const [version, entry] of Object.entries(versions)) {
+            if (entry.loaded || entry.lib) (counts[pkg] ??= []).push(`${version}@${entry.from}`);
+          }
+        }
+      }
+    }
+    return Object.fromEntries(Object.entries(counts).map(([k, v]) => [k, [...new Set(v)]]));
+  });
+  for (const pkg of ['react', 'react-dom/client', 'react/jsx-runtime', 'react-router-dom', 'rxjs', 'i18next', '@invest/shared']) {
+    expect(loads[pkg], `${pkg} providers: ${JSON.stringify(loads[pkg])}`).toHaveLength(1);
+  }
+});
+
+test('the bus carries the shell’s pause/resume to a remote: polling stops in the background', async ({ page }) => {
+  await open(page, '/account');
+  await expect(page.getByTestId('total-assets')).toBeVisible();
+  const infoCalls: number[] = [];
+  page.on('request', (r) => r.url().includes('/api/stock/success/v2/user/info') && infoCalls.push(Date.now()));
+
+  const setVisibility = (state: 'hidden' | 'visible') =>
+    page.evaluate((s) => {
+      Object.defineProperty(document, 'visibilityState', { value: s, configurable: true });
+      document.dispatchEvent(new Event('visibilitychange'));
+    }, state);
+
+  await setVisibility('hidden');
+  infoCalls.length = 0;
+  await page.waitForTimeout(4000); // more than one 3 s polling period
+  expect(infoCalls).toHaveLength(0);
+
+  const resumedAt = Date.now();
+  await setVisibility('visible');
+  await expect.poll(() => infoCalls.length, { timeout: 2000 }).toBeGreaterThan(0);
+  expect(infoCalls[0]! - resumedAt).toBeLessThan(1500);
+});
+
+test('a remote that fails to load shows a retry panel; the rest keeps working; retry reloads it', async ({ page }) => {
+  let fail = true;
+  await page.route('**/remotes/wallet/mf-manifest.json', (route) =>
+    fail ? route.fulfill({ status: 500, body: 'boom' }) : route.continue(),
+  );
+  await open(page, '/account/changes');
+  const panel = page.getByTestId('retry-panel');
+  await expect(panel).toContainText('This section could not load');
+
+  await open(page, '/markets');
+  await expect(page.getByRole('heading', { name: 'Markets' })).toBeVisible();
+  await expect(panel).toBeHidden();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Me' }).click();
+  await expect(page.getByTestId('total-assets')).toBeVisible();
+
+  await open(page, '/recharge');
+  await expect(panel).toBeVisible();
+  fail = false;
+  await panel.getByRole('button', { name: 'Retry' }).click();
+  await expect(page.getByRole('heading', { name: 'Recharge' })).toBeVisible();
+  await expect(panel).toBeHidden();
+});
+
+test('the app starts when its initial data fails to load', async ({ page }) => {
+  await page.route('**/api/stock/category/list', (route) => route.fulfill({ status: 500, body: '{}' }));
+  await page.reload();
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+  await expect(page.locator('#app-loading')).toHaveCount(0);
+});
+
+test('the bottom nav follows the route flags and hides under a dialog', async ({ page }) => {
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await expect(nav.getByRole('link')).toHaveText(['Home', 'Market', 'Watch', 'Trade', 'Me']);
+  await open(page, '/news');
+  await expect(nav).toBeHidden();
+  await open(page, '/settings');
+  await expect(nav).toBeHidden();
+  await open(page, '/watchlists');
+  await expect(nav).toBeVisible();
+  await nav.getByRole('link', { name: 'Trade' }).click();
+  await expect(page).toHaveURL(/\/trade$/);
+  await expect(page.getByRole('heading', { name: 'Positions' })).toBeVisible();
+});
+
+test('language: English is offered, the others stay hidden; the choice is stored and reloads the page', async ({ page }) => {
+  await page.evaluate(() => localStorage.setItem('locale', 'zh'));
+  await page.reload();
+  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link')).toHaveText(['首页', '行情', '自选', '交易', '我的']);
+  await open(page, '/settings');
+  await page.getByRole('button', { name: '语言' }).click();
+  const options = page.getByRole('dialog').getByRole('button');
+  await expect(options).toHaveText(['English']);
+  await Promise.all([page.waitForEvent('load'), options.first().click()]);
+  expect(await page.evaluate(() => localStorage.getItem('locale'))).toBe('en');
+  await expect(page.getByRole('heading', { name: 'Settings' })).toBeVisible();
+});

@@ -1,0 +1,80 @@
+import type { z } from 'zod';
+import type { CallDef } from '../contract/envelope';
+import { isErrorKey, type ErrorKey } from '../contract/errors';
+import { session } from '../session/session';
+
+export const API_BASE = '/api';
+export const API_TIMEOUT_MS = 10_000;
+
+/** A rejected call. `key` is an error key (translate with t(`hint.${key}`)); `status` 0 means no response. */
+export class ApiError extends Error {
+  constructor(
+    readonly key: ErrorKey | string,
+    readonly status: number,
+  ) {
+    super(`api: ${key} (${status})`);
+    this.name = 'ApiError';
+  }
+}
+
+function queryString(input: unknown): string {
+  if (!input || typeof input !== 'object') return '';
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(input)) {
+    if (v !== undefined && v !== null) params.set(k, String(v));
+  }
+  const s = params.toString();
+  return s ? `?${s}` : '';
+}
+
+async function readBody(res: Response): Promise<unknown> {
+  try {
+    return await res.json();
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Calls one contract call: base /api, JSON, 10 s timeout, bearer token from the session.
+ * Resolves with `data` of `{msg:'ok'}`; rejects with ApiError otherwise.
+ * A 401, or a 400 with msg 'logout', on a call that carried a token ends the session (the shell then shows login).
+ */
+export async function call<C extends CallDef>(def: C, input?: z.input<C['input']>): Promise<z.output<C['output']>> {
+  const token = session.token();
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (token) headers.Authorization = `Bearer ${token}`;
+  const isGet = def.method === 'GET';
+  if (!isGet) headers['Content-Type'] = 'application/json';
+
+  let res: Response;
+  try {
+    res = await fetch(`${API_BASE}${def.path}${isGet ? queryString(input) : ''}`, {
+      method: def.method,
+      headers,
+      body: isGet ? undefined : JSON.stringify(input ?? {}),
+      signal: AbortSignal.timeout(API_TIMEOUT_MS),
+    });
+  } catch (e) {
+    throw new ApiError(e instanceof DOMException && e.name === 'TimeoutError' ? 'timeout' : 'network', 0);
+  }
+
+  const body = (await readBody(res)) as { msg?: unknown; data?: unknown } | null;
+  if (token && (res.status === 401 || (res.status === 400 && body?.msg === 'logout'))) {
+    session.end('expired');
+    throw new ApiError('unauthorized', res.status);
+  }
+  if (res.ok && body?.msg === 'ok') {
+    const parsed = def.output.safeParse(body.data);
+    if (!parsed.success) throw new ApiError('badResponse', res.status);
+    return parsed.data as z.output<C['output']>;
+  }
+  const key = typeof body?.data === 'string' && body.data ? body.data : res.status >= 500 ? 'serverError' : 'badResponse';
+  throw new ApiError(key, res.status);
+}
+
+/** The translation key for any error a call can throw. */
+export function errorKeyOf(e: unknown): string {
+  if (e instanceof ApiError) return isErrorKey(e.key) ? e.key : String(e.key);
+  return 'serverError';
+}

@@ -1,0 +1,30 @@
+import { z } from 'zod';
+
+/** Every response: `{msg:'ok', data}` on success, `{msg:'no', data:'<errorKey>'}` on rejection. */
+export const ok = <T extends z.ZodType>(data: T) => z.object({ msg: z.literal('ok'), data });
+export const Rejection = z.object({ msg: z.enum(['no', 'logout']), data: z.string() });
+export type Rejection = z.infer<typeof Rejection>;
+
+/** Money crosses the wire as integer minor units (1/100 of the currency), never floats. */
+export const Minor = z.number().int();
+
+/** A call as both sides see it: the server validates `input` with it, the client types come from it. */
+export interface CallDef<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** Path below /api. */
+  path: string;
+  /** Who may call: anyone, a logged-in user, or an operator. */
+  auth: 'public' | 'user' | 'operator';
+  /** Query (GET) or body (others). */
+  input: I;
+  /** The `data` of a successful response. */
+  output: O;
+}
+
+export const defineCall = <I extends z.ZodType, O extends z.ZodType>(def: CallDef<I, O>) => def;
+
+export type CallInput<C extends CallDef> = z.input<C['input']>;
+export type CallOutput<C extends CallDef> = z.output<C['output']>;
+
+/** No input at all: unknown query fields are rejected like unknown body fields. */
+export const NoInput = z.strictObject({});

@@ -1,0 +1,51 @@
+/** Display helpers of the spec's section 9: currency symbols by market, code suffixes, precision. */
+
+export type Currency = 'INR' | 'MXN' | 'USD';
+
+const SYMBOLS: Record<string, string> = { IN: '₹', INR: '₹', US: '$', USD: '$', MXN: '$' };
+
+/** IN and INR show the rupee sign, US shows $; MXN uses the peso's $. Unknown markets show no symbol. */
+export function currencySymbol(marketOrCurrency: string | null | undefined): string {
+  return SYMBOLS[(marketOrCurrency ?? '').toUpperCase()] ?? '';
+}
+
+/** RELIANCE.NS → RELIANCE, TCS.BO → TCS; other codes unchanged. */
+export function stripExchangeSuffix(code: string): string {
+  return code.replace(/\.(BO|NS)$/i, '');
+}
+
+const numberFormats = new Map<string, Intl.NumberFormat>();
+function numberFormat(decimals: number): Intl.NumberFormat {
+  const key = String(decimals);
+  let f = numberFormats.get(key);
+  if (!f) {
+    f = new Intl.NumberFormat('en-US', { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
+    numberFormats.set(key, f);
+  }
+  return f;
+}
+
+/** Prices: 2 decimals (forex 4). */
+export function formatPrice(value: number, decimals = 2): string {
+  return Number.isFinite(value) ? numberFormat(decimals).format(value) : '--';
+}
+
+/** Money from integer minor units, e.g. 123456 → "₹1,234.56". */
+export function formatMoney(minor: number, currency: string, decimals = 2): string {
+  const sign = minor < 0 ? '-' : '';
+  return `${sign}${currencySymbol(currency)}${numberFormat(decimals).format(Math.abs(minor) / 100)}`;
+}
+
+/** Signed percent change: "+1.23%". */
+export function formatPercent(value: number, decimals = 2): string {
+  if (!Number.isFinite(value)) return '--';
+  return `${value > 0 ? '+' : ''}${numberFormat(decimals).format(value)}%`;
+}
+
+/** The mask the eye toggle shows in place of an amount. */
+export const MASK = '********';
+
+/** Colour direction of a change: up, down or flat. */
+export function direction(change: number): 'up' | 'down' | 'flat' {
+  return change > 0 ? 'up' : change < 0 ? 'down' : 'flat';
+}

@@ -1,0 +1,45 @@
+import i18next, { type i18n as I18n } from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { storage } from '../session/storage';
+import { SESSION_KEYS } from '../session/session';
+import { de } from './de';
+import { en } from './en';
+import { es } from './es';
+import { zh } from './zh';
+
+export type { Messages } from './en';
+export const LANGUAGES = ['en', 'zh', 'es', 'de'] as const;
+export type Language = (typeof LANGUAGES)[number];
+/** The spec: only English is offered in the menu; the others ship but stay hidden until complete. */
+export const SELECTABLE_LANGUAGES: readonly Language[] = ['en'];
+export const DEFAULT_LANGUAGE: Language = 'en';
+export const resources = { en, zh, es, de };
+
+export const isLanguage = (v: unknown): v is Language => (LANGUAGES as readonly unknown[]).includes(v);
+
+export function storedLanguage(): Language {
+  const v = storage.get(SESSION_KEYS.locale);
+  return isLanguage(v) ? v : DEFAULT_LANGUAGE;
+}
+
+/** The one i18n instance of the page (the package is a federation singleton). */
+export const i18n: I18n = i18next.createInstance();
+let ready: Promise<unknown> | null = null;
+
+export function initI18n(): Promise<unknown> {
+  ready ??= i18n.use(initReactI18next).init({
+    lng: storedLanguage(),
+    fallbackLng: DEFAULT_LANGUAGE,
+    supportedLngs: [...LANGUAGES],
+    resources: Object.fromEntries(Object.entries(resources).map(([lng, t]) => [lng, { translation: t }])),
+    interpolation: { escapeValue: false },
+    returnNull: false,
+  });
+  return ready;
+}
+
+/** Store the choice and reload, as the spec says: every app starts again in the new language. */
+export function changeLanguage(lng: Language): void {
+  storage.set(SESSION_KEYS.locale, lng);
+  window.location.reload();
+}

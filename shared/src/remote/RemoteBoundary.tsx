@@ -1,0 +1,29 @@
+import { Component, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { RetryPanel } from '../ui/states';
+
+function Fallback({ onRetry }: { onRetry: () => void }) {
+  const { t } = useTranslation();
+  return <RetryPanel title={t('shell.remoteFailedTitle')} body={t('shell.remoteFailedBody')} onRetry={onRetry} />;
+}
+
+/** Catches a render error anywhere in an app: the app's area shows a retry panel, the rest of the page lives on. */
+export class RemoteBoundary extends Component<{ name: string; children: ReactNode }, { failed: boolean; attempt: number }> {
+  override state = { failed: false, attempt: 0 };
+
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+
+  override componentDidCatch(error: unknown) {
+    console.error(`[${this.props.name}] render failed`, error);
+  }
+
+  private retry = () => this.setState((s) => ({ failed: false, attempt: s.attempt + 1 }));
+
+  override render() {
+    if (this.state.failed) return <Fallback onRetry={this.retry} />;
+    // A new key on retry mounts the app's tree afresh instead of re-rendering its broken state.
+    return <div key={this.state.attempt} style={{ display: 'contents' }}>{this.props.children}</div>;
+  }
+}

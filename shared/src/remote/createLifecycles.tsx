@@ -1,0 +1,35 @@
+import * as React from 'react';
+import * as ReactDOMClient from 'react-dom/client';
+import type { AppProps } from 'single-spa';
+import singleSpaReact from 'single-spa-react';
+import { I18nextProvider } from 'react-i18next';
+import { i18n } from '../i18n';
+import { RemoteBoundary } from './RemoteBoundary';
+
+/** What the shell hands every remote when it mounts it. */
+export interface RemoteMountProps {
+  /** The element the remote renders into; the shell owns it. */
+  domElement: HTMLElement;
+}
+
+/**
+ * The single-spa lifecycles a remote exposes as `./lifecycles`. The remote's App owns its routes
+ * (react-router with absolute paths); the shell decides when it is mounted.
+ */
+export function createLifecycles(name: string, App: React.ComponentType) {
+  function Root() {
+    return (
+      <I18nextProvider i18n={i18n}>
+        <RemoteBoundary name={name}>
+          <App />
+        </RemoteBoundary>
+      </I18nextProvider>
+    );
+  }
+  return singleSpaReact<RemoteMountProps>({
+    React,
+    ReactDOMClient,
+    rootComponent: Root,
+    domElementGetter: (props: RemoteMountProps & AppProps) => props.domElement,
+  });
+}

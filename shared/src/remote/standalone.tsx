@@ -1,0 +1,78 @@
+import { StrictMode, useState, type ComponentType } from 'react';
+import { createRoot } from 'react-dom/client';
+import { I18nextProvider, useTranslation } from 'react-i18next';
+import { call, errorKeyOf } from '../api/client';
+import { login } from '../contract/auth';
+import { useLoggedIn } from '../hooks/useSession';
+import { i18n, initI18n } from '../i18n';
+import { session } from '../session/session';
+import { Button } from '../ui/Button';
+import { PageHeader } from '../ui/PageHeader';
+import { TextField } from '../ui/TextField';
+import { ToastHost } from '../ui/Toasts';
+import { sanitizePhone, validateLogin } from '../validation';
+import { RemoteBoundary } from './RemoteBoundary';
+import '../ui/tokens.css';
+
+/** A team's own login while it runs its remote alone (the real login screens belong to the shell). */
+function TeamLogin() {
+  const { t } = useTranslation();
+  const [user, setUser] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const submit = async () => {
+    const invalid = validateLogin({ user, password });
+    if (invalid) return setError(t(`hint.${invalid}`));
+    setBusy(true);
+    try {
+      const r = await call(login, { user, password });
+      session.start(r.token, { id: r.id, user: r.user, login: r.login }, null);
+    } catch (e) {
+      setError(t(`hint.${errorKeyOf(e)}`));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <div>
+      <PageHeader title={t('auth.login')} />
+      <form style={{ padding: 16 }} onSubmit={(e) => (e.preventDefault(), void submit())}>
+        <TextField label={t('auth.phone')} value={user} onChange={(v) => setUser(sanitizePhone(v))} inputMode="numeric" />
+        <TextField label={t('auth.password')} value={password} onChange={setPassword} revealable error={error} />
+        <Button type="submit" busy={busy}>
+          {t('auth.login')}
+        </Button>
+      </form>
+    </div>
+  );
+}
+
+function Frame({ name, App }: { name: string; App: ComponentType }) {
+  const loggedIn = useLoggedIn();
+  return (
+    <>
+      <ToastHost />
+      {loggedIn ? (
+        <RemoteBoundary name={name}>
+          <App />
+        </RemoteBoundary>
+      ) : (
+        <TeamLogin />
+      )}
+    </>
+  );
+}
+
+/** `npm run dev -w <remote>`: the remote alone on its own port, against the API. */
+export async function mountStandalone(name: string, App: ComponentType): Promise<void> {
+  await initI18n();
+  document.getElementById('app-loading')?.remove();
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <I18nextProvider i18n={i18n}>
+        <Frame name={name} App={App} />
+      </I18nextProvider>
+    </StrictMode>,
+  );
+}

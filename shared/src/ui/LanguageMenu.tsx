@@ -1,0 +1,37 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { changeLanguage, isLanguage, SELECTABLE_LANGUAGES, storedLanguage, type Language } from '../i18n';
+import { IconButton } from './Button';
+import { Dialog } from './Dialog';
+import { Icon } from './icons';
+import m from './LanguageMenu.module.css';
+
+/** The globe button and its sheet. Only the selectable languages are listed; picking one stores it and reloads. */
+export function LanguageMenu() {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const current = storedLanguage();
+  const pick = (lng: Language) => {
+    setOpen(false);
+    if (lng !== current) changeLanguage(lng);
+  };
+  return (
+    <>
+      <IconButton label={t('shell.language')} onClick={() => setOpen(true)}>
+        <Icon name="globe" />
+      </IconButton>
+      <Dialog open={open} onClose={() => setOpen(false)} title={t('shell.language')}>
+        <ul className={m.list}>
+          {SELECTABLE_LANGUAGES.filter(isLanguage).map((lng) => (
+            <li key={lng}>
+              <button type="button" className={m.item} aria-pressed={lng === current} onClick={() => pick(lng)}>
+                {t(`languages.${lng}`)}
+                {lng === current && <span className={m.check}>✓</span>}
+              </button>
+            </li>
+          ))}
+        </ul>
+      </Dialog>
+    </>
+  );
+}

@@ -1,0 +1,31 @@
+import { currencySymbol, direction, formatMoney, formatPercent, formatPrice, stripExchangeSuffix } from '../src/format';
+
+it('shows the rupee sign for IN and INR, $ for US', () => {
+  expect(currencySymbol('IN')).toBe('₹');
+  expect(currencySymbol('INR')).toBe('₹');
+  expect(currencySymbol('US')).toBe('$');
+  expect(currencySymbol(undefined)).toBe('');
+});
+
+it('strips .BO and .NS from codes only at the end', () => {
+  expect(stripExchangeSuffix('RELIANCE.NS')).toBe('RELIANCE');
+  expect(stripExchangeSuffix('TCS.BO')).toBe('TCS');
+  expect(stripExchangeSuffix('AAPL')).toBe('AAPL');
+  expect(stripExchangeSuffix('X.NSE')).toBe('X.NSE');
+});
+
+it('formats prices with 2 decimals (forex 4) and money from minor units', () => {
+  expect(formatPrice(1234.5)).toBe('1,234.50');
+  expect(formatPrice(83.12345, 4)).toBe('83.1235');
+  expect(formatPrice(Number.NaN)).toBe('--');
+  expect(formatMoney(123456, 'INR')).toBe('₹1,234.56');
+  expect(formatMoney(-500, 'US')).toBe('-$5.00');
+  expect(formatMoney(5000, 'INR', 1)).toBe('₹50.0');
+});
+
+it('signs percentages and tells the direction', () => {
+  expect(formatPercent(1.234)).toBe('+1.23%');
+  expect(formatPercent(-0.5)).toBe('-0.50%');
+  expect(direction(0)).toBe('flat');
+  expect(direction(-1)).toBe('down');
+});

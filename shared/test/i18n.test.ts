@@ -1,0 +1,27 @@
+import { ERROR_KEYS } from '../src/contract/errors';
+import { resources } from '../src/i18n';
+
+type Tree = { [k: string]: string | Tree };
+const leaves = (t: Tree, prefix = ''): string[] =>
+  Object.entries(t).flatMap(([k, v]) => (typeof v === 'string' ? [`${prefix}${k}`] : leaves(v, `${prefix}${k}.`)));
+
+const english = leaves(resources.en as Tree).sort();
+
+it.each(Object.keys(resources))('%s has every English key and no empty text', (lng) => {
+  const t = resources[lng as keyof typeof resources] as Tree;
+  expect(leaves(t).sort()).toEqual(english);
+  for (const key of leaves(t)) {
+    const text = key.split('.').reduce<string | Tree>((node, k) => (node as Tree)[k]!, t);
+    expect(String(text).trim()).not.toBe('');
+  }
+});
+
+it('every error key the API can send has a message', () => {
+  for (const key of ERROR_KEYS) expect(english).toContain(`hint.${key}`);
+});
+
+it('nav labels fit the 6-character limit in every language', () => {
+  for (const t of Object.values(resources)) {
+    for (const label of Object.values(t.nav)) expect(Array.from(label).length).toBeLessThanOrEqual(6);
+  }
+});

@@ -1,0 +1,81 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button, calls, call, errorKeyOf, sanitizePhone, session, TextField, toast, useSubmit, validateLogin } from '@invest/shared';
+import { navigate } from '../navigation';
+import { AuthLayout } from './AuthLayout';
+import { Link } from './link';
+import { failureText } from './failureText';
+import s from './auth.module.css';
+
+export function LoginScreen() {
+  const { t } = useTranslation();
+  const remembered = session.remembered();
+  const prefill = new URLSearchParams(window.location.search).get('phone');
+  const [user, setUser] = useState(() => sanitizePhone(prefill ?? remembered?.user ?? ''));
+  const [password, setPassword] = useState(() => (prefill ? '' : (remembered?.password ?? '')));
+  const [remember, setRemember] = useState(true);
+  const [error, setError] = useState<string | null>(null);
+
+  const { run, busy } = useSubmit(async () => {
+    const invalid = validateLogin({ user, password });
+    if (invalid) return setError(t(`hint.${invalid}`));
+    setError(null);
+    try {
+      const r = await call(calls.login, { user, password });
+      session.start(r.token, { id: r.id, user: r.user, login: r.login }, remember ? { user, password } : null);
+      toast(t('hint.loginSuccess'), 'success');
+      navigate('/', { replace: true });
+    } catch (e) {
+      setError(failureText(t, errorKeyOf(e), 'hint.loginFailed'));
+    }
+  });
+
+  return (
+    <AuthLayout
+      title={t('auth.loginTitle')}
+      subtitle={t('auth.loginSubtitle')}
+      footer={
+        <>
+          {t('auth.noAccount')}
+          <Link to="/register">{t('auth.register')}</Link>
+        </>
+      }
+    >
+      <form noValidate onSubmit={(e) => (e.preventDefault(), void run())}>
+        <TextField
+          label={t('auth.phone')}
+          placeholder={t('auth.phonePlaceholder')}
+          value={user}
+          onChange={(v) => setUser(sanitizePhone(v))}
+          inputMode="numeric"
+          autoComplete="tel-national"
+          maxLength={10}
+          name="user"
+        />
+        <TextField
+          label={t('auth.password')}
+          value={password}
+          onChange={setPassword}
+          revealable
+          autoComplete="current-password"
+          name="password"
+        />
+        <div className={s.row}>
+          <label className={s.check}>
+            <input type="checkbox" checked={remember} onChange={(e) => setRemember(e.target.checked)} />
+            {t('shell.rememberMe')}
+          </label>
+          <Link to="/forgot-password">{t('auth.forgot')}</Link>
+        </div>
+        {error && (
+          <p className={s.formError} role="alert">
+            {error}
+          </p>
+        )}
+        <Button type="submit" busy={busy}>
+          {t('auth.login')}
+        </Button>
+      </form>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,75 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button, call, calls, errorKeyOf, sanitizePhone, TextField, toast, useSubmit, validateRegister } from '@invest/shared';
+import { navigate } from '../navigation';
+import { AuthLayout } from './AuthLayout';
+import { failureText } from './failureText';
+import { Link } from './link';
+import s from './auth.module.css';
+
+export function RegisterScreen() {
+  const { t } = useTranslation();
+  const [user, setUser] = useState('');
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | null>(null);
+
+  const { run, busy } = useSubmit(async () => {
+    const invalid = validateRegister({ user, password, confirm, code });
+    if (invalid) return setError(t(`hint.${invalid}`));
+    setError(null);
+    try {
+      await call(calls.register, { user, password, code: code.trim() });
+      toast(t('hint.reg.success'), 'success');
+      navigate(`/login?phone=${user}`, { replace: true });
+    } catch (e) {
+      setError(failureText(t, errorKeyOf(e), 'hint.reg.failed'));
+    }
+  });
+
+  return (
+    <AuthLayout
+      title={t('auth.registerTitle')}
+      subtitle={t('auth.registerSubtitle')}
+      footer={
+        <>
+          {t('auth.haveAccount')}
+          <Link to="/login">{t('auth.login')}</Link>
+        </>
+      }
+    >
+      <form noValidate onSubmit={(e) => (e.preventDefault(), void run())}>
+        <TextField
+          label={t('auth.phone')}
+          placeholder={t('auth.phonePlaceholder')}
+          value={user}
+          onChange={(v) => setUser(sanitizePhone(v))}
+          inputMode="numeric"
+          autoComplete="tel-national"
+          maxLength={10}
+          name="user"
+        />
+        <TextField
+          label={t('auth.password')}
+          placeholder={t('auth.passwordPlaceholder')}
+          value={password}
+          onChange={setPassword}
+          revealable
+          autoComplete="new-password"
+          name="password"
+        />
+        <TextField label={t('auth.confirmPassword')} value={confirm} onChange={setConfirm} revealable autoComplete="new-password" name="confirm" />
+        <TextField label={t('auth.inviteCode')} value={code} onChange={setCode} autoCapitalize="characters" name="code" />
+        {error && (
+          <p className={s.formError} role="alert">
+            {error}
+          </p>
+        )}
+        <Button type="submit" busy={busy}>
+          {t('auth.register')}
+        </Button>
+      </form>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,50 @@
+import { useEffect, type ComponentType } from 'react';
+import { ToastHost, useLoggedIn } from '@invest/shared';
+import { ForgotScreen } from '../auth/ForgotScreen';
+import { LoginScreen } from '../auth/LoginScreen';
+import { RegisterScreen } from '../auth/RegisterScreen';
+import { navigate } from '../navigation';
+import { guardRedirect, routeFor } from '../routes';
+import { BottomNav } from './BottomNav';
+import { DesktopWarning } from './DesktopWarning';
+import { NotFound } from './NotFound';
+import { ServiceButton } from './ServiceButton';
+import { usePathname } from './useLocation';
+import { useOverlayOpen } from './useOverlayOpen';
+
+const SHELL_SCREENS: Record<string, ComponentType> = {
+  '/login': LoginScreen,
+  '/register': RegisterScreen,
+  '/forgot-password': ForgotScreen,
+};
+
+/** The shell's own UI around the remotes: auth screens, the bottom nav, the service button, toasts. */
+export function Shell() {
+  const pathname = usePathname();
+  const loggedIn = useLoggedIn();
+  const overlayOpen = useOverlayOpen();
+  const route = routeFor(pathname);
+  const redirect = guardRedirect(pathname, loggedIn);
+
+  useEffect(() => {
+    if (redirect) navigate(redirect, { replace: true });
+  }, [redirect]);
+
+  const showNav = Boolean(loggedIn && route?.nav && !overlayOpen);
+  useEffect(() => {
+    document.documentElement.dataset.nav = showNav ? 'shown' : 'hidden';
+  }, [showNav]);
+
+  if (redirect) return <ToastHost />;
+  const Screen = route?.owner === 'shell' ? SHELL_SCREENS[route.pattern] : undefined;
+  return (
+    <>
+      <DesktopWarning />
+      <ToastHost />
+      {Screen && <Screen />}
+      {!route && <NotFound />}
+      {loggedIn && route?.service && !overlayOpen && <ServiceButton />}
+      {showNav && <BottomNav pathname={pathname} />}
+    </>
+  );
+}

@@ -1,0 +1,127 @@
+// One factory for every front-end app: an app's own webpack.config.js only names itself.
+const path = require('node:path');
+const HtmlWebpackPlugin = require('html-webpack-plugin');
+const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
+
+const versionOf = (pkg) => require(`${pkg}/package.json`).version;
+
+// Everything that must exist once per page: one React, one router, one bus, one session, one i18n instance.
+const SINGLETONS = {
+  react: 'react',
+  'react/jsx-runtime': 'react',
+  'react-dom': 'react-dom',
+  'react-dom/client': 'react-dom',
+  'react-router-dom': 'react-router-dom',
+  rxjs: 'rxjs',
+  i18next: 'i18next',
+  'react-i18next': 'react-i18next',
+  '@invest/shared': '@invest/shared',
+};
+
+function sharedScope() {
+  return Object.fromEntries(
+    Object.entries(SINGLETONS).map(([request, pkg]) => {
+      const version = versionOf(pkg);
+      return [request, { singleton: true, version, requiredVersion: `^${version}`, strictVersion: false }];
+    }),
+  );
+}
+
+/**
+ * @param {object} app
+ * @param {string} app.name      federation container name, underscores only (mf_markets)
+ * @param {string} app.dir       the app's folder (__dirname)
+ * @param {number} app.port      dev-server port
+ * @param {Record<string,string>} [app.exposes]  exposed modules; a remote exposes ./lifecycles
+ * @param {string} [app.title]   document title for the standalone page
+ */
+function createConfig({ name, dir, port, exposes, title = 'Invest' }) {
+  const isRemote = Boolean(exposes);
+  return (_env, argv = {}) => {
+    const production = argv.mode !== 'development';
+    return {
+      mode: production ? 'production' : 'development',
+      context: dir,
+      entry: { main: './src/index.ts' },
+      devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+      output: {
+        path: path.join(dir, 'dist'),
+        // Remotes are served under a path ops choose (remotes.json), so they locate their chunks at run time.
+        publicPath: isRemote ? 'auto' : '/',
+        filename: '[name].js',
+        // Hashes only on chunks: the MF runtime needs stable entry names.
+        chunkFilename: '[name].[contenthash:8].js',
+        uniqueName: name,
+        clean: true,
+      },
+      resolve: { extensions: ['.tsx', '.ts', '.js', '.mjs', '.json'] },
+      module: {
+        rules: [
+          {
+            test: /\.[cm]?tsx?$/,
+            exclude: /node_modules/,
+            use: {
+              loader: 'swc-loader',
+              options: {
+                jsc: {
+                  target: 'es2020',
+                  parser: { syntax: 'typescript', tsx: true },
+                  transform: { react: { runtime: 'automatic', development: !production } },
+                },
+              },
+            },
+          },
+          {
+            test: /\.css$/,
+            use: [
+              'style-loader',
+              {
+                loader: 'css-loader',
+                options: {
+                  modules: {
+                    auto: /\.module\.css$/,
+                    // Prefix + salt: two apps with the same file and class names never collide on one page.
+                    localIdentName: production ? `${name}_[hash:base64:6]` : `${name}_[name]_[local]`,
+                    localIdentHashSalt: name,
+                    namedExport: false,
+                    exportLocalsConvention: 'as-is',
+                  },
+                },
+              },
+            ],
+          },
+          { test: /\.(png|jpe?g|svg|webp)$/, type: 'asset', parser: { dataUrlCondition: { maxSize: 4096 } } },
+        ],
+      },
+      plugins: [
+        new ModuleFederationPlugin({
+          name,
+          filename: 'remoteEntry.js',
+          exposes: exposes ?? {},
+          shared: sharedScope(),
+          // Fetch a remote's entry only when its route opens, and reuse whatever is already loaded.
+          shareStrategy: 'loaded-first',
+          manifest: { fileName: 'mf-manifest.json' },
+          dts: false,
+        }),
+        new HtmlWebpackPlugin({
+          template: path.join(__dirname, 'shared', 'index.html'),
+          title,
+          chunks: ['main'],
+          publicPath: isRemote ? 'auto' : '/',
+        }),
+      ],
+      performance: { hints: false },
+      devServer: {
+        port,
+        historyApiFallback: true,
+        hot: false,
+        headers: { 'Access-Control-Allow-Origin': '*' },
+        proxy: [{ context: ['/api'], target: process.env.API_URL ?? 'http://localhost:8080', changeOrigin: true }],
+      },
+      stats: 'errors-warnings',
+    };
+  };
+}
+
+module.exports = { createConfig, SINGLETONS };
