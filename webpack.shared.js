@@ -54,6 +54,12 @@ function createConfig({ name, dir, port, exposes, title = 'Invest' }) {
         uniqueName: name,
         clean: true,
       },
+      // Warm rebuilds (a change in one app or in @invest/shared) reuse everything else.
+      cache: {
+        type: 'filesystem',
+        cacheDirectory: path.join(dir, 'node_modules', '.cache', 'webpack'),
+        buildDependencies: { config: [__filename, path.join(dir, 'webpack.config.js')] },
+      },
       resolve: { extensions: ['.tsx', '.ts', '.js', '.mjs', '.json'] },
       module: {
         rules: [

@@ -1,5 +1,6 @@
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { distOf, ROOT, WEB_APPS, type WebApp } from './apps';
 
@@ -15,21 +16,40 @@ function newestMtime(dir: string): number {
 }
 
 /** A build is stale when it is missing or older than its sources, the shared package or the webpack factory. */
-function isStale(app: WebApp): boolean {
-  const marker = path.join(distOf(app), 'index.html');
+export function isStale(app: WebApp): boolean {
+  const marker = path.join(distOf(app), 'mf-manifest.json');
   if (!fs.existsSync(marker)) return true;
   const built = fs.statSync(marker).mtimeMs;
   const inputs = [path.join(ROOT, app.dir), path.join(ROOT, 'shared', 'src'), path.join(ROOT, 'webpack.shared.js')];
   return inputs.some((p) => (fs.statSync(p).isDirectory() ? newestMtime(p) : fs.statSync(p).mtimeMs) > built);
 }
 
+function buildOne(app: WebApp): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn('npx', ['webpack', '--mode', 'production'], { cwd: path.join(ROOT, app.dir), stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (d) => (output += d));
+    child.stderr.on('data', (d) => (output += d));
+    child.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`build of ${app.dir} failed:\n${output}`))));
+  });
+}
+
+/** Builds `apps`, as many at once as there are cores (webpack is mostly single-threaded). */
+export async function buildApps(apps: readonly WebApp[], log: (msg: string) => void): Promise<void> {
+  const queue = [...apps];
+  const workers = Array.from({ length: Math.min(os.availableParallelism(), queue.length) }, async () => {
+    for (let app = queue.shift(); app; app = queue.shift()) {
+      const t0 = Date.now();
+      await buildOne(app);
+      log(`built ${app.dir} in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+    }
+  });
+  await Promise.all(workers);
+}
+
 /** Builds the web apps whose build is missing or stale; returns the ones it built. */
-export function buildMissing(log: (msg: string) => void): string[] {
+export async function buildMissing(log: (msg: string) => void): Promise<string[]> {
   const stale = WEB_APPS.filter(isStale);
-  for (const app of stale) {
-    log(`building ${app.dir}…`);
-    const r = spawnSync('npx', ['webpack', '--mode', 'production'], { cwd: path.join(ROOT, app.dir), stdio: 'inherit' });
-    if (r.status !== 0) throw new Error(`build of ${app.dir} failed`);
-  }
+  await buildApps(stale, log);
   return stale.map((a) => a.dir);
 }

@@ -7,9 +7,9 @@ import { distOf, REMOTES, ROOT, WEB_APPS } from './apps';
 /** Entry files must be revalidated on every load; everything else carries a content hash and never changes. */
 const ENTRY_FILES = new Set(['index.html', 'main.js', 'remoteEntry.js', 'mf-manifest.json', 'remotes.json']);
 
-function setCacheHeaders(res: { setHeader(name: string, value: string): unknown }, filePath: string): void {
+function setCacheHeaders(reply: FastifyReply, filePath: string): void {
   const name = path.basename(filePath);
-  res.setHeader('Cache-Control', ENTRY_FILES.has(name) ? 'no-cache' : 'public, max-age=31536000, immutable');
+  reply.header('Cache-Control', ENTRY_FILES.has(name) ? 'no-cache' : 'public, max-age=31536000, immutable');
 }
 
 export interface WebOptions {

@@ -1,4 +1,5 @@
 import { call } from './api/client';
+import { cache } from './cache';
 import { categoryList, type Category } from './contract/market';
 
 /** Data the whole app needs from the start: the market categories. One store per page. */
@@ -22,13 +23,19 @@ export const appData = {
   },
 };
 
-/** The app starts even if this fails: it then has an empty category list and is marked initialized (spec §1). */
+/**
+ * Cached categories show at once, then the server's replace them. The app starts even if this fails:
+ * it then has an empty category list (or the cached one) and is marked initialized (spec §1).
+ */
 export async function loadAppData(): Promise<void> {
+  const cached = await cache.get<Category[]>('initData', 'categories');
+  if (cached && !state.initialized) appData.set({ categories: cached });
   try {
     const { categories } = await call(categoryList);
     appData.set({ categories, initialized: true });
+    await cache.put('initData', 'categories', categories);
   } catch (e) {
     console.warn('[app] initial data unavailable, starting without it', e);
-    appData.set({ categories: [], initialized: true });
+    appData.set({ categories: cached ?? [], initialized: true });
   }
 }

@@ -2,3 +2,17 @@
 export { login, register, forget, logout } from './auth';
 export { userInfo, balance, config } from './user';
 export { opsLogin, opsMe, opsLogout } from './ops';
+export {
+  categoryList,
+  yahoo,
+  stockList,
+  newsList,
+  newsArticle,
+  opsNewsCreate,
+  opsNewsUpdate,
+  opsNewsDelete,
+  collectionAdd,
+  collectionRemove,
+  collectionCheck,
+  collectionList,
+} from './market';

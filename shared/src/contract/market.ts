@@ -1,6 +1,15 @@
 import { z } from 'zod';
 import { defineCall, NoInput } from './envelope';
 
+/** Query numbers arrive as strings; these coerce them and keep them in range. */
+const Page = z.coerce.number({ error: 'invalidInput' }).int('invalidInput').min(1, 'invalidInput').max(100_000, 'invalidInput');
+const limitOf = (max: number) => z.coerce.number({ error: 'invalidInput' }).int('invalidInput').min(1, 'invalidInput').max(max, 'invalidInput');
+export const Symbol = z.string({ error: 'requiredFields' }).trim().min(1, 'requiredFields').max(32, 'invalidInput');
+
+export const MARKETS = ['IN', 'US', 'FOREX', 'FUTURE', 'CGI'] as const;
+export const Market = z.enum(MARKETS, { error: 'invalidInput' });
+export type Market = z.infer<typeof Market>;
+
 /** A region of the markets screen and the indices it lists (the spec's Category entity). */
 export const Category = z.object({
   category_id: z.number().int(),
@@ -17,3 +26,195 @@ export const categoryList = defineCall({
   input: NoInput,
   output: z.object({ categories: z.array(Category) }),
 });
+
+/** One candle; rows always hold low ≤ open, close ≤ high. `change` is close minus the previous close. */
+export const Candle = z.object({
+  timestamp: z.number(),
+  open: z.number(),
+  high: z.number(),
+  low: z.number(),
+  close: z.number(),
+  volume: z.number(),
+  change: z.number(),
+});
+export type Candle = z.infer<typeof Candle>;
+
+/** Chart intervals; each has the spec's fixed range (1m over 1d, 1d and 1wk over 1y, 1mo over 5y). */
+export const INTERVALS = ['1m', '1d', '1wk', '1mo'] as const;
+export const Interval = z.enum(INTERVALS, { error: 'invalidInput' });
+export type Interval = z.infer<typeof Interval>;
+export const RANGE_OF: Record<Interval, '1d' | '1y' | '5y'> = { '1m': '1d', '1d': '1y', '1wk': '1y', '1mo': '5y' };
+
+export const Quote = z.object({
+  symbol: z.string(),
+  name: z.string(),
+  market: Market,
+  exchange_name: z.string(),
+  currency: z.string(),
+  /** Display decimals: 2, forex 4. */
+  precision: z.number().int(),
+  price: z.number(),
+  change: z.number(),
+  changePercent: z.number(),
+  percent_change: z.number(),
+  open: z.number(),
+  high: z.number(),
+  low: z.number(),
+  prevClose: z.number(),
+  volume: z.number(),
+  /** Whether the instrument's exchange is in session now; outside it the last price holds. */
+  marketOpen: z.boolean(),
+  /** Prices come from our simulator, not a licensed feed; the UI says so. */
+  simulated: z.boolean(),
+  asOf: z.number(),
+});
+export type Quote = z.infer<typeof Quote>;
+
+/** GET /v2/yahoo: a quote with its chart rows and sparkline paths. `mold` is the interval (default 1m). */
+export const yahoo = defineCall({
+  method: 'GET',
+  path: '/v2/yahoo',
+  auth: 'user',
+  input: z.strictObject({ symbol: Symbol, market: Market.optional(), mold: Interval.optional() }),
+  output: Quote.extend({ rows: z.array(Candle), linePath: z.string(), areaPath: z.string() }),
+});
+
+/** The spec's stock list row; `prasent` (sic) is the current price, `close_prices` the previous close. */
+export const StockRow = z.object({
+  id: z.number().int(),
+  stock: z.string(),
+  name: z.string(),
+  market: Market,
+  market_name: z.string(),
+  exchange_name: z.string(),
+  prasent: z.number(),
+  close_prices: z.number(),
+  percent_change: z.number(),
+  precision: z.number().int(),
+});
+export type StockRow = z.infer<typeof StockRow>;
+
+export const STOCK_LIST_MAX = 100;
+
+/**
+ * GET /v2/stock/list: `symbol` an index → its member stocks; `market` → that market's instruments;
+ * `keyword` searches name or code. Paged.
+ */
+export const stockList = defineCall({
+  method: 'GET',
+  path: '/v2/stock/list',
+  auth: 'user',
+  input: z.strictObject({
+    symbol: Symbol.optional(),
+    market: Market.optional(),
+    keyword: z.string().trim().max(64, 'invalidInput').optional(),
+    page: Page.default(1),
+    limit: limitOf(STOCK_LIST_MAX).default(10),
+  }),
+  output: z.object({ rows: z.array(StockRow), count: z.number().int() }),
+});
+
+export const News = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  subhead: z.string(),
+  img: z.string(),
+  /** HTML; sanitized by the server on write and by the client before it is shown. */
+  content: z.string(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type News = z.infer<typeof News>;
+export const NEWS_PAGE_SIZES = [10, 20, 30, 50] as const;
+
+export const newsList = defineCall({
+  method: 'GET',
+  path: '/stock/new/list',
+  auth: 'user',
+  input: z.strictObject({ page: Page.default(1), limit: limitOf(50).default(10) }),
+  output: z.object({ rows: z.array(News.omit({ content: true })), count: z.number().int() }),
+});
+
+export const newsArticle = defineCall({
+  method: 'GET',
+  path: '/stock/new/index',
+  auth: 'user',
+  input: z.strictObject({ id: z.coerce.number({ error: 'invalidInput' }).int('invalidInput').positive('invalidInput') }),
+  output: News,
+});
+
+const NewsWrite = z.strictObject({
+  title: z.string().trim().min(1, 'requiredFields').max(200, 'invalidInput'),
+  subhead: z.string().trim().max(500, 'invalidInput').default(''),
+  img: z.string().trim().max(1000, 'invalidInput').default(''),
+  content: z.string().min(1, 'requiredFields').max(200_000, 'invalidInput'),
+});
+
+export const opsNewsCreate = defineCall({ method: 'POST', path: '/ops/news', auth: 'operator', input: NewsWrite, output: News });
+export const opsNewsUpdate = defineCall({
+  method: 'POST',
+  path: '/ops/news/update',
+  auth: 'operator',
+  input: NewsWrite.extend({ id: z.number().int().positive('invalidInput') }),
+  output: News,
+});
+export const opsNewsDelete = defineCall({
+  method: 'POST',
+  path: '/ops/news/delete',
+  auth: 'operator',
+  input: z.strictObject({ id: z.number().int().positive('invalidInput') }),
+  output: z.literal('ok'),
+});
+
+/** Watchlist (the spec calls it collection). */
+export const collectionAdd = defineCall({
+  method: 'POST',
+  path: '/stock/success/collection/add',
+  auth: 'user',
+  input: z.strictObject({ symbol: Symbol }),
+  output: z.literal('ok'),
+});
+export const collectionRemove = defineCall({
+  method: 'POST',
+  path: '/stock/success/collection/remove',
+  auth: 'user',
+  input: z.strictObject({ symbol: Symbol }),
+  output: z.literal('ok'),
+});
+export const collectionCheck = defineCall({
+  method: 'GET',
+  path: '/stock/success/collection/check',
+  auth: 'user',
+  input: z.strictObject({ symbol: Symbol }),
+  output: z.object({ collected: z.boolean() }),
+});
+
+export const WatchEntry = z.object({
+  stock_name: z.string(),
+  stock_code: z.string(),
+  stock_detail: z.object({
+    market: Market,
+    prasent: z.number(),
+    close_prices: z.number(),
+    percent_change: z.number(),
+    market_name: z.string(),
+    exchange_name: z.string(),
+    precision: z.number().int(),
+  }),
+});
+export type WatchEntry = z.infer<typeof WatchEntry>;
+
+export const collectionList = defineCall({
+  method: 'GET',
+  path: '/stock/success/collection/list',
+  auth: 'user',
+  input: z.strictObject({ page: Page.default(1), pageSize: limitOf(50).default(10) }),
+  output: z.object({ list: z.array(WatchEntry), total: z.number().int() }),
+});
+
+/**
+ * Server-sent events of live quotes: GET /api/v2/quotes/stream?symbols=A,B (at most 50 symbols).
+ * Each `quote` event's data is a Quote; clients fall back to polling when the stream is unavailable.
+ */
+export const QUOTE_STREAM_PATH = '/v2/quotes/stream';
+export const QUOTE_STREAM_MAX_SYMBOLS = 50;

@@ -1,3 +1,5 @@
+import type { Leaves } from './section';
+
 /** English, the reference language: every other language must have exactly these keys (checked by type and test). */
 export const en = {
   common: {
@@ -155,6 +157,5 @@ export const en = {
   },
 };
 
-type Leaves<T> = { [K in keyof T]: T[K] extends string ? string : Leaves<T[K]> };
 /** The shape every language follows. */
 export type Messages = Leaves<typeof en>;

@@ -6,6 +6,7 @@ import { de } from './de';
 import { en } from './en';
 import { es } from './es';
 import { zh } from './zh';
+import { markets } from './sections/markets';
 
 export type { Messages } from './en';
 export const LANGUAGES = ['en', 'zh', 'es', 'de'] as const;
@@ -13,7 +14,15 @@ export type Language = (typeof LANGUAGES)[number];
 /** The spec: only English is offered in the menu; the others ship but stay hidden until complete. */
 export const SELECTABLE_LANGUAGES: readonly Language[] = ['en'];
 export const DEFAULT_LANGUAGE: Language = 'en';
-export const resources = { en, zh, es, de };
+/** Each language: its core texts plus every domain section (sections/*.ts). */
+const withSections = <L extends 'en' | 'zh' | 'es' | 'de'>(lng: L, core: (typeof CORE)[L]) => ({ ...core, markets: markets[lng] });
+const CORE = { en, zh, es, de };
+export const resources = {
+  en: withSections('en', en),
+  zh: withSections('zh', zh),
+  es: withSections('es', es),
+  de: withSections('de', de),
+};
 
 export const isLanguage = (v: unknown): v is Language => (LANGUAGES as readonly unknown[]).includes(v);
 

@@ -31,5 +31,7 @@ export function createLifecycles(name: string, App: React.ComponentType) {
     ReactDOMClient,
     rootComponent: Root,
     domElementGetter: (props: RemoteMountProps & AppProps) => props.domElement,
+    // RemoteBoundary inside Root catches render errors and offers a retry.
+    suppressComponentDidCatchWarning: true,
   });
 }

@@ -1,0 +1,42 @@
+/**
+ * `npm start`: builds whatever web app is missing or stale, then serves everything from one port —
+ * the API under /api, the shell at /, each remote under /remotes/<short>/ and remotes.json.
+ */
+import { performance } from 'node:perf_hooks';
+import { buildApp, loadConfig } from '@invest/api';
+import { buildMissing } from './build-missing';
+import { registerWeb } from './web';
+
+async function main(): Promise<void> {
+  const t0 = performance.now();
+  const log = (msg: string) => console.log(`[start] ${msg}`);
+  const config = loadConfig(process.env);
+
+  const built = await buildMissing(log);
+  const tBuilt = performance.now();
+
+  const { app, seeded } = await buildApp(config);
+  await registerWeb(app, { remotesFile: process.env.REMOTES_FILE });
+  await app.listen({ port: config.port, host: config.host });
+
+  const shown = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+  const secs = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+  log(`built ${built.length ? built.join(', ') : 'nothing (up to date)'} in ${secs(tBuilt - t0)}`);
+  log(`ready in ${secs(performance.now() - t0)}: http://${shown}:${config.port}/`);
+  log(`database: ${config.databaseUrl ? 'PostgreSQL' : `embedded PGlite in ${config.dataDir}`}`);
+  if (seeded.inviteCode) log(`invitation code: ${seeded.inviteCode}`);
+  if (seeded.operator) log(`operator login (POST /api/ops/login): ${seeded.operator.user} / ${seeded.operator.password}`);
+
+  const stop = async (signal: string) => {
+    log(`${signal}: shutting down`);
+    await app.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void stop('SIGINT'));
+  process.once('SIGTERM', () => void stop('SIGTERM'));
+}
+
+main().catch((e) => {
+  console.error('[start] failed:', e instanceof Error ? e.message : e);
+  process.exit(1);
+});
