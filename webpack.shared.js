@@ -114,7 +114,8 @@ function createConfig({ name, dir, port, exposes, title = 'Invest' }) {
           template: path.join(__dirname, 'shared', 'index.html'),
           title,
           chunks: ['main'],
-          publicPath: isRemote ? 'auto' : '/',
+          // The standalone page is served at the dev server's root, so deep links need absolute script URLs.
+          publicPath: '/',
         }),
       ],
       performance: { hints: false },
@@ -122,6 +123,8 @@ function createConfig({ name, dir, port, exposes, title = 'Invest' }) {
         port,
         historyApiFallback: true,
         hot: false,
+        // Compression buffers server-sent events (the quote stream); on localhost it buys nothing.
+        compress: false,
         headers: { 'Access-Control-Allow-Origin': '*' },
         proxy: [{ context: ['/api'], target: process.env.API_URL ?? 'http://localhost:8080', changeOrigin: true }],
       },

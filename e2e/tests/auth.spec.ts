@@ -98,7 +98,7 @@ test('the API answers a missing token and malformed JSON with clear messages', a
 
   const malformed = await request.post('/api/stock/user/reg', {
     headers: { 'content-type': 'application/json' },
-    data: '{"user": "9000000001", "password": ',
+    data: Buffer.from('{"user": "9000000001", "password": '),
   });
   expect(malformed.status()).toBe(400);
   expect(await malformed.json()).toEqual({ msg: 'no', data: 'malformedJson' });

@@ -97,7 +97,7 @@ test('a remote that fails to load shows a retry panel; the rest keeps working; r
   await open(page, '/markets');
   await expect(page.getByRole('heading', { name: 'Markets' })).toBeVisible();
   await expect(panel).toBeHidden();
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Me' }).click();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Me', exact: true }).click();
   await expect(page.getByTestId('total-assets')).toBeVisible();
 
   await open(page, '/recharge');

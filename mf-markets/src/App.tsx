@@ -1,21 +1,41 @@
-import { useTranslation } from 'react-i18next';
+import { lazy, Suspense } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
-import { ComingSoonPage } from '@invest/shared';
+import { Spinner } from '@invest/shared';
+import { HomePage } from './home/HomePage';
+import { MarketsPage } from './markets/MarketsPage';
+import { NewsListPage } from './news/NewsListPage';
+import { StockDetailPage } from './stock/StockDetailPage';
+import { WatchlistsPage } from './watchlists/WatchlistsPage';
 
-/** Home, markets, stock detail, watchlist and news (built in the market-data issue). */
+// The article page carries the HTML sanitizer (DOMPurify): its chunk loads only when an article opens.
+const ArticlePage = lazy(() => import('./news/ArticlePage').then((m) => ({ default: m.ArticlePage })));
+
+/** Home, markets, stock detail, watchlist and news. Absolute paths: the shell mounts this remote on them. */
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route path="/" element={<HomePage />} />
+      <Route path="/markets" element={<MarketsPage />} />
+      <Route path="/watchlists" element={<WatchlistsPage />} />
+      <Route path="/news" element={<NewsListPage />} />
+      <Route
+        path="/news/:id"
+        element={
+          <Suspense fallback={<Spinner />}>
+            <ArticlePage />
+          </Suspense>
+        }
+      />
+      <Route path="/stock/v2/:code/:name" element={<StockDetailPage />} />
+      <Route path="/stock/:symbol/:market/:name" element={<StockDetailPage />} />
+    </Routes>
+  );
+}
+
 export function App() {
-  const { t } = useTranslation();
   return (
     <BrowserRouter>
-      <Routes>
-        <Route path="/" element={<ComingSoonPage title={t('titles.home')} back={false} />} />
-        <Route path="/markets" element={<ComingSoonPage title={t('titles.markets')} back={false} />} />
-        <Route path="/watchlists" element={<ComingSoonPage title={t('titles.watchlists')} back={false} />} />
-        <Route path="/news" element={<ComingSoonPage title={t('titles.news')} />} />
-        <Route path="/news/:id" element={<ComingSoonPage title={t('titles.article')} />} />
-        <Route path="/stock/v2/:code/:name" element={<ComingSoonPage title={t('titles.stockDetail')} />} />
-        <Route path="/stock/:symbol/:market/:name" element={<ComingSoonPage title={t('titles.stockDetail')} />} />
-      </Routes>
+      <AppRoutes />
     </BrowserRouter>
   );
 }

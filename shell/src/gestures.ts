@@ -20,14 +20,15 @@ export function isSwipeBack(start: TouchPoint, end: TouchPoint): boolean {
  * (it fires a `backbutton` event on document, as Cordova and Capacitor bridges do).
  */
 export function installBackGestures(goBack: () => void, target: Document = document): () => void {
+  // Timed with the clock at handling, not event.timeStamp: some WebViews stamp touch events inconsistently.
   let start: TouchPoint | null = null;
   const onStart = (e: TouchEvent) => {
     const touch = e.touches[0];
-    start = touch && e.touches.length === 1 ? { x: touch.clientX, y: touch.clientY, t: e.timeStamp } : null;
+    start = touch && e.touches.length === 1 ? { x: touch.clientX, y: touch.clientY, t: performance.now() } : null;
   };
   const onEnd = (e: TouchEvent) => {
     const touch = e.changedTouches[0];
-    if (start && touch && isSwipeBack(start, { x: touch.clientX, y: touch.clientY, t: e.timeStamp })) goBack();
+    if (start && touch && isSwipeBack(start, { x: touch.clientX, y: touch.clientY, t: performance.now() })) goBack();
     start = null;
   };
   const onCancel = () => (start = null);

@@ -49,7 +49,6 @@ export function LoginScreen() {
           onChange={(v) => setUser(sanitizePhone(v))}
           inputMode="numeric"
           autoComplete="tel-national"
-          maxLength={10}
           name="user"
         />
         <TextField

@@ -47,7 +47,6 @@ export function RegisterScreen() {
           onChange={(v) => setUser(sanitizePhone(v))}
           inputMode="numeric"
           autoComplete="tel-national"
-          maxLength={10}
           name="user"
         />
         <TextField

@@ -1,0 +1,23 @@
+import { useTranslation } from 'react-i18next';
+import s from './MarketStatus.module.css';
+
+/** "Market open" with a live dot, or "Market closed" (quote.marketOpen false: the last price holds). */
+export function MarketStatus({ open }: { open: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <span className={`${s.status} ${open ? s.open : s.closed}`} data-testid="market-status">
+      <span className={s.dot} aria-hidden="true" />
+      {open ? t('markets.open') : t('markets.closed')}
+    </span>
+  );
+}
+
+/** The plain statement that prices come from the simulator, not a live feed. */
+export function SimulatedNote() {
+  const { t } = useTranslation();
+  return (
+    <span className={s.simulated} title={t('markets.simulatedHint')} data-testid="simulated-note">
+      {t('markets.simulated')}
+    </span>
+  );
+}

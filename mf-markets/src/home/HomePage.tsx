@@ -1,0 +1,167 @@
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { Icon, LanguageMenu, Skeleton, useDeploymentConfig, type Quote } from '@invest/shared';
+import { IndexCard, indexQuote } from '../components/IndexCard';
+import { MarketIcon, type MarketIconName } from '../components/icons';
+import { SimulatedNote, MarketStatus } from '../components/MarketStatus';
+import { StockSearch } from '../components/StockSearch';
+import { useIndexLines, type IndexLine } from '../lib/indexLines';
+import { CARD_POLL_MS, useLiveQuotes } from '../lib/liveQuotes';
+import { formatNewsDate, HOME_NEWS_COUNT, useNewsPage } from '../lib/news';
+import { useCategories } from '../lib/useCategories';
+import s from './home.module.css';
+import { Thumb } from '../components/Thumb';
+
+const QUICK: { to: string; label: string; icon: MarketIconName }[] = [
+  { to: '/block-trading', label: 'markets.quick.blockTrading', icon: 'block' },
+  { to: '/ipo', label: 'markets.quick.ipo', icon: 'ipo' },
+  { to: '/qip', label: 'markets.quick.qip', icon: 'qip' },
+  { to: '/fund-investment', label: 'markets.quick.funds', icon: 'fund' },
+  { to: '/forex', label: 'markets.quick.forex', icon: 'forex' },
+  { to: '/futures', label: 'markets.quick.futures', icon: 'futures' },
+  { to: '/treasury-debt', label: 'markets.quick.treasury', icon: 'treasury' },
+];
+
+export function HomePage() {
+  const { t } = useTranslation();
+  const [searching, setSearching] = useState(false);
+  const config = useDeploymentConfig();
+  const { categories, ready } = useCategories();
+  const symbols = useMemo(() => categories.flatMap((c) => c.stocks.map((x) => x.stock_code)), [categories]);
+  const { lines, refresh } = useIndexLines(symbols);
+  const { quotes } = useLiveQuotes(symbols, { intervalMs: CARD_POLL_MS, poll: refresh });
+  // The INR deployment hides news (spec §1); nothing shows until the deployment's currency is known.
+  const showNews = config !== null && config.currency.toUpperCase() !== 'INR';
+  const anyLine = Object.values(lines)[0];
+
+  return (
+    <div className={s.page}>
+      <header className={s.header}>
+        <h1 className={s.title}>{t('titles.home')}</h1>
+        <div className={s.actions}>
+          <button type="button" className={s.iconButton} aria-label={t('markets.search.open')} onClick={() => setSearching(true)}>
+            <Icon name="search" />
+          </button>
+          <Link to="/customer-service" className={s.iconButton} aria-label={t('shell.customerService')}>
+            <Icon name="service" />
+          </Link>
+          <Link to="/settings" className={s.iconButton} aria-label={t('settings.title')}>
+            <Icon name="settings" />
+          </Link>
+          <LanguageMenu />
+        </div>
+      </header>
+
+      <button type="button" className={s.searchBar} onClick={() => setSearching(true)}>
+        <Icon name="search" size={18} />
+        <span>{t('markets.search.placeholder')}</span>
+      </button>
+
+      <nav className={s.quick} aria-label={t('markets.quick.title')}>
+        {QUICK.map((q) => (
+          <Link key={q.to} to={q.to} className={s.quickItem}>
+            <span className={s.quickIcon}>
+              <MarketIcon name={q.icon} />
+            </span>
+            <span className={s.quickLabel}>{t(q.label)}</span>
+          </Link>
+        ))}
+      </nav>
+
+      <section aria-labelledby="home-indices">
+        <div className={s.sectionHead}>
+          <h2 id="home-indices" className={s.sectionTitle}>
+            {t('markets.indices')}
+          </h2>
+          {(anyLine?.simulated ?? true) && <SimulatedNote />}
+        </div>
+        {!ready && categories.length === 0 && (
+          <div className={s.cards}>
+            {[0, 1, 2].map((i) => (
+              <Skeleton key={i} height={124} radius={12} style={{ flex: '0 0 44%' }} />
+            ))}
+          </div>
+        )}
+        {ready && categories.length === 0 && <p className={s.muted}>{t('markets.noIndices')}</p>}
+        {categories.map((c) => (
+          <CategoryCards key={c.category_id} name={c.category_name} stocks={c.stocks} lines={lines} quotes={quotes} />
+        ))}
+      </section>
+
+      {showNews && <HomeNews />}
+      <StockSearch open={searching} onClose={() => setSearching(false)} />
+    </div>
+  );
+}
+
+function CategoryCards({
+  name,
+  stocks,
+  lines,
+  quotes,
+}: {
+  name: string;
+  stocks: { stock_code: string; stock_name: string }[];
+  lines: Record<string, IndexLine>;
+  quotes: Record<string, Quote>;
+}) {
+  const first = stocks[0] ? indexQuote(lines[stocks[0].stock_code], quotes[stocks[0].stock_code]) : undefined;
+  return (
+    <div className={s.category} data-testid="index-category">
+      <div className={s.categoryHead}>
+        <h3 className={s.categoryName}>{name}</h3>
+        {first && <MarketStatus open={first.marketOpen} />}
+      </div>
+      <div className={s.cards}>
+        {stocks.map((x) => (
+          <div key={x.stock_code} className={s.cardSlot}>
+            <IndexCard symbol={x.stock_code} name={x.stock_name} line={lines[x.stock_code]} live={quotes[x.stock_code]} />
+          </div>
+        ))}
+      </div>
+    </div>
+  );
+}
+
+function HomeNews() {
+  const { t, i18n } = useTranslation();
+  const { rows, loading } = useNewsPage(1, HOME_NEWS_COUNT);
+  const items = rows.slice(0, HOME_NEWS_COUNT);
+  return (
+    <section className={s.news} aria-labelledby="home-news" data-testid="home-news">
+      <div className={s.sectionHead}>
+        <h2 id="home-news" className={s.sectionTitle}>
+          {t('markets.news.title')}
+        </h2>
+        <Link to="/news" className={s.more}>
+          {t('markets.news.more')} <Icon name="chevron" size={14} />
+        </Link>
+      </div>
+      {loading && items.length === 0 ? (
+        [0, 1, 2].map((i) => (
+          <div key={i} className={s.newsSkeleton}>
+            <Skeleton width="85%" height={14} />
+            <Skeleton width="40%" height={11} />
+          </div>
+        ))
+      ) : items.length === 0 ? (
+        <p className={s.muted}>{t('markets.news.empty')}</p>
+      ) : (
+        <ul className={s.newsList}>
+          {items.map((n) => (
+            <li key={n.id}>
+              <Link to={`/news/${n.id}`} className={s.newsItem}>
+                <span className={s.newsText}>
+                  <span className={s.newsTitle}>{n.title}</span>
+                  <span className={s.newsDate}>{formatNewsDate(n.created_at, i18n.language)}</span>
+                </span>
+                <Thumb src={n.img} className={s.newsImg} />
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

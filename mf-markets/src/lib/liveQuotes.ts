@@ -1,0 +1,165 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import {
+  API_BASE,
+  bus,
+  calls,
+  QUOTE_STREAM_MAX_SYMBOLS,
+  QUOTE_STREAM_PATH,
+  usePolling,
+  type Candle,
+  type Interval,
+  type Quote,
+} from '@invest/shared';
+
+/** Spec §9: index cards and lists refresh every 5 s, the stock detail every 3 s (when the stream is unavailable). */
+export const CARD_POLL_MS = 5000;
+export const LIST_POLL_MS = 5000;
+export const DETAIL_POLL_MS = 3000;
+/** A stream that has not opened by then counts as failed. */
+export const STREAM_CONNECT_TIMEOUT_MS = 6000;
+
+/** A Quote as the contract defines it (the yahoo call's output without its chart rows and paths). */
+const QuoteSchema = calls.yahoo.output.omit({ rows: true, linePath: true, areaPath: true });
+
+export type LiveMode = 'idle' | 'connecting' | 'stream' | 'polling';
+
+/** GET /api/v2/quotes/stream?symbols=A,B — each symbol encoded, the commas kept. */
+export function streamUrl(symbols: readonly string[]): string {
+  return `${API_BASE}${QUOTE_STREAM_PATH}?symbols=${symbols.map(encodeURIComponent).join(',')}`;
+}
+
+/** The symbols to subscribe to, in a stable order (so re-renders do not reconnect), at most the stream's maximum. */
+export function symbolKey(symbols: readonly string[]): string {
+  return [...new Set(symbols.filter(Boolean))].sort().slice(0, QUOTE_STREAM_MAX_SYMBOLS).join(',');
+}
+
+/**
+ * Live quotes for a screen: server-sent events (`quote` events on one EventSource for all the screen's symbols),
+ * falling back to `poll` every `intervalMs` (usePolling: paused with the app) when EventSource is missing, fails
+ * or does not open in time. The stream is closed while the app is paused and reopened on resume.
+ * `quotes` holds what the stream pushed, by symbol; when it falls back, `poll` refreshes the screen's own data.
+ */
+export function useLiveQuotes(
+  symbols: readonly string[],
+  { intervalMs, poll, enabled = true }: { intervalMs: number; poll: () => Promise<unknown> | void; enabled?: boolean },
+): { quotes: Record<string, Quote>; mode: LiveMode } {
+  const key = useMemo(() => symbolKey(symbols), [symbols]);
+  const [quotes, setQuotes] = useState<Record<string, Quote>>({});
+  const [mode, setMode] = useState<LiveMode>('idle');
+  // The screen loads its data itself when it opens: a fallback that starts within the first interval waits one.
+  const startedAt = useRef(Date.now());
+  const firstTick = useRef(true);
+
+  useEffect(() => {
+    if (!enabled || !key) {
+      setMode('idle');
+      return;
+    }
+    if (typeof EventSource !== 'function') {
+      setMode('polling');
+      return;
+    }
+    let source: EventSource | null = null;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let failed = false;
+
+    const close = () => {
+      clearTimeout(timer);
+      source?.close();
+      source = null;
+    };
+    const fail = () => {
+      if (failed) return;
+      failed = true;
+      close();
+      // From here on the screen's own polled data is the truth: drop what the stream said.
+      setQuotes({});
+      setMode('polling');
+    };
+    const open = () => {
+      if (failed || source) return;
+      setMode('connecting');
+      try {
+        source = new EventSource(streamUrl(key.split(',')));
+      } catch {
+        fail();
+        return;
+      }
+      timer = setTimeout(fail, STREAM_CONNECT_TIMEOUT_MS);
+      source.onopen = () => {
+        clearTimeout(timer);
+        setMode('stream');
+      };
+      source.onerror = fail;
+      source.addEventListener('quote', (ev) => {
+        let parsed;
+        try {
+          parsed = QuoteSchema.safeParse(JSON.parse((ev as MessageEvent<string>).data));
+        } catch {
+          return;
+        }
+        if (!parsed.success) return;
+        const q = parsed.data as Quote;
+        clearTimeout(timer);
+        setMode('stream');
+        setQuotes((prev) => (prev[q.symbol]?.asOf === q.asOf && prev[q.symbol]?.price === q.price ? prev : { ...prev, [q.symbol]: q }));
+      });
+    };
+
+    const subs = [bus.on('app:pause').subscribe(close), bus.on('app:resume').subscribe(open)];
+    if (typeof document === 'undefined' || document.visibilityState !== 'hidden') open();
+    return () => {
+      subs.forEach((s) => s.unsubscribe());
+      close();
+    };
+  }, [key, enabled]);
+
+  const pollRef = useRef(poll);
+  pollRef.current = poll;
+  const tick = useCallback(() => {
+    const skip = firstTick.current && Date.now() - startedAt.current < intervalMs;
+    firstTick.current = false;
+    return skip ? undefined : pollRef.current();
+  }, [intervalMs]);
+  usePolling(tick, intervalMs, enabled && Boolean(key) && mode === 'polling');
+  return { quotes, mode };
+}
+
+/** The fresher of two price snapshots (by asOf); either may be missing. */
+export function newest<A extends { asOf: number }, B extends { asOf: number }>(a: A | undefined, b: B | undefined): A | B | undefined {
+  if (!a) return b;
+  if (!b) return a;
+  return b.asOf > a.asOf ? b : a;
+}
+
+const PERIOD_MS: Record<Interval, number> = { '1m': 60_000, '1d': 86_400_000, '1wk': 7 * 86_400_000, '1mo': 31 * 86_400_000 };
+
+/**
+ * A pushed quote moves the chart: it updates the last candle (close, high, low) when it falls inside it, and on the
+ * 1-minute chart opens a new candle when a new minute has begun. Quotes older than the last candle change nothing.
+ */
+export function applyQuoteToRows(rows: readonly Candle[], quote: Pick<Quote, 'price' | 'asOf'>, interval: Interval): readonly Candle[] {
+  const last = rows[rows.length - 1];
+  if (!last || !Number.isFinite(quote.price) || quote.asOf < last.timestamp) return rows;
+  const price = quote.price;
+  if (interval === '1m') {
+    const minute = Math.floor(quote.asOf / 60_000) * 60_000;
+    if (minute > last.timestamp) {
+      return [
+        ...rows,
+        { timestamp: minute, open: last.close, high: Math.max(last.close, price), low: Math.min(last.close, price), close: price, volume: 0, change: price - last.close },
+      ];
+    }
+  } else if (quote.asOf - last.timestamp >= PERIOD_MS[interval]) {
+    return rows; // a new period the server has not drawn yet: the next load brings it
+  }
+  if (last.close === price) return rows;
+  const updated: Candle = {
+    ...last,
+    close: price,
+    high: Math.max(last.high, price),
+    low: Math.min(last.low, price),
+    change: last.change + (price - last.close),
+  };
+  return [...rows.slice(0, -1), updated];
+}

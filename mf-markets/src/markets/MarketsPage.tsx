@@ -1,0 +1,132 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
+import { Icon, IconButton, PageHeader, Pager, pageCount, SkeletonRows, Tabs, type Quote, type StockRow as Row } from '@invest/shared';
+import { IndexCard, indexQuote } from '../components/IndexCard';
+import { MarketStatus, SimulatedNote } from '../components/MarketStatus';
+import { StockListHead, StockRow, type StockRowView } from '../components/StockRow';
+import { StockSearch } from '../components/StockSearch';
+import { precisionOf, stockHref } from '../lib/display';
+import { useIndexLines } from '../lib/indexLines';
+import { LIST_POLL_MS, useLiveQuotes } from '../lib/liveQuotes';
+import { MARKETS_PAGE_SIZE, useStockPage } from '../lib/useStockPage';
+import { useCategories } from '../lib/useCategories';
+import s from './markets.module.css';
+
+/** A list row with a pushed quote laid over it (when the stream has one). */
+export function rowView(r: Row, live?: Quote): StockRowView {
+  return {
+    code: r.stock,
+    name: r.name,
+    market: r.market,
+    exchange: r.exchange_name,
+    price: live?.price ?? r.prasent,
+    prevClose: live?.prevClose ?? r.close_prices,
+    percent: live?.changePercent ?? r.percent_change,
+    precision: precisionOf(r),
+  };
+}
+
+export function MarketsPage() {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const [searching, setSearching] = useState(false);
+  const { categories, ready } = useCategories();
+
+  // Region, index and page live in the URL, so coming back from a stock returns to the same place.
+  const region = categories.find((c) => String(c.category_id) === params.get('region')) ?? categories[0];
+  const index = region?.stocks.find((x) => x.stock_code === params.get('index')) ?? region?.stocks[0];
+  const page = Math.max(1, Math.floor(Number(params.get('page')) || 1));
+  const update = (next: { region?: number; index?: string; page?: number }) => {
+    const p = new URLSearchParams();
+    p.set('region', String(next.region ?? region?.category_id ?? ''));
+    if (next.index ?? index?.stock_code) p.set('index', next.index ?? index!.stock_code);
+    if ((next.page ?? 1) > 1) p.set('page', String(next.page));
+    setParams(p, { replace: true });
+  };
+
+  const symbol = index?.stock_code ?? null;
+  const { rows, count, loading, reload } = useStockPage(symbol, page);
+  const indexSymbols = useMemo(() => (symbol ? [symbol] : []), [symbol]);
+  const { lines, refresh } = useIndexLines(indexSymbols);
+  const liveSymbols = useMemo(() => [...indexSymbols, ...rows.map((r) => r.stock)], [indexSymbols, rows]);
+  const poll = useCallback(() => Promise.all([refresh(), reload()]), [refresh, reload]);
+  const { quotes } = useLiveQuotes(liveSymbols, { intervalMs: LIST_POLL_MS, poll });
+  const q = symbol ? indexQuote(lines[symbol], quotes[symbol]) : undefined;
+  const lastPage = pageCount(count, MARKETS_PAGE_SIZE);
+  // A page past the end (a stale link, or the list shrank): go to the last one.
+  useEffect(() => {
+    if (!loading && count > 0 && page > lastPage) update({ page: lastPage });
+  });
+
+  return (
+    <div className={s.page}>
+      <PageHeader
+        title={t('titles.markets')}
+        right={
+          <IconButton label={t('markets.search.open')} onClick={() => setSearching(true)}>
+            <Icon name="search" />
+          </IconButton>
+        }
+      />
+      {categories.length > 0 && region && (
+        <>
+          <div className={s.regions}>
+            <Tabs
+              label={t('markets.region')}
+              variant="pills"
+              items={categories.map((c) => ({ value: c.category_id, label: c.category_name }))}
+              value={region.category_id}
+              onChange={(id) => update({ region: id, index: categories.find((c) => c.category_id === id)?.stocks[0]?.stock_code })}
+            />
+          </div>
+          {region.stocks.length > 0 && index && (
+            <Tabs
+              label={t('markets.indices')}
+              items={region.stocks.map((x) => ({ value: x.stock_code, label: x.stock_name }))}
+              value={index.stock_code}
+              onChange={(code) => update({ index: code })}
+              className={s.indexTabs}
+            />
+          )}
+        </>
+      )}
+      {!ready && categories.length === 0 && <SkeletonRows rows={4} />}
+      {ready && categories.length === 0 && <p className={s.muted}>{t('markets.noIndices')}</p>}
+
+      {index && (
+        <>
+          <div className={s.cardWrap}>
+            <IndexCard symbol={index.stock_code} name={index.stock_name} line={lines[index.stock_code]} live={quotes[index.stock_code]} variant="wide" />
+            <div className={s.cardFoot}>
+              {q ? <MarketStatus open={q.marketOpen} /> : <span />}
+              {(q?.simulated ?? true) && <SimulatedNote />}
+            </div>
+          </div>
+
+          <section aria-label={t('markets.members')} className={s.list}>
+            <h2 className={s.listTitle}>{t('markets.members')}</h2>
+            <StockListHead name={t('markets.col.name')} price={t('markets.col.price')} change={t('markets.col.change')} />
+            {loading && rows.length === 0 ? (
+              <SkeletonRows rows={6} />
+            ) : rows.length === 0 ? (
+              <p className={s.muted}>{t('markets.noStocks')}</p>
+            ) : (
+              <ul className={`${s.rows} ${loading ? s.stale : ''}`} aria-busy={loading || undefined}>
+                {rows.map((r) => (
+                  <li key={r.stock}>
+                    <StockRow row={rowView(r, quotes[r.stock])} href={stockHref(r.stock, r.name)} />
+                  </li>
+                ))}
+              </ul>
+            )}
+            <div className={s.pager}>
+              <Pager page={page} count={count} size={MARKETS_PAGE_SIZE} busy={loading} onPage={(p) => update({ page: p })} />
+            </div>
+          </section>
+        </>
+      )}
+      <StockSearch open={searching} onClose={() => setSearching(false)} />
+    </div>
+  );
+}

@@ -1,0 +1,249 @@
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router-dom';
+import {
+  call,
+  calls,
+  currencySymbol,
+  direction,
+  formatPrice,
+  Icon,
+  IconButton,
+  MARKETS,
+  PageHeader,
+  PriceChange,
+  RetryPanel,
+  Skeleton,
+  stripExchangeSuffix,
+  Tabs,
+  usePolling,
+  type CallOutput,
+  type Interval,
+  type Market,
+  type Quote,
+} from '@invest/shared';
+import { MarketStatus, SimulatedNote } from '../components/MarketStatus';
+import { displayName, precisionOf, tradingHref } from '../lib/display';
+import { applyQuoteToRows, DETAIL_POLL_MS, newest, useLiveQuotes } from '../lib/liveQuotes';
+import { buildChartModel, VOLUME_PANE_HEIGHT } from './chartData';
+import { useFavourite } from './useFavourite';
+import s from './stock.module.css';
+
+// apexcharts is big: its chunk loads only when a chart is drawn.
+const StockChart = lazy(() => import('./StockChart'));
+
+type ChartData = CallOutput<typeof calls.yahoo>;
+
+export const CHART_TABS: { value: Interval; label: string }[] = [
+  { value: '1m', label: 'markets.detail.realtime' },
+  { value: '1d', label: 'markets.detail.dayK' },
+  { value: '1wk', label: 'markets.detail.weekK' },
+  { value: '1mo', label: 'markets.detail.monthK' },
+];
+const MAIN_CHART_HEIGHT = 240;
+/** While the stream carries the price, the chart's rows are re-read this often to stay exact. */
+const RESYNC_MS = 60_000;
+
+const isMarket = (v: string | undefined): v is Market => (MARKETS as readonly string[]).includes(v ?? '');
+
+/** The stock detail at /stock/{symbol}/{market}/{name} and /stock/v2/{code}/{name}; another stock mounts afresh. */
+export function StockDetailPage() {
+  const params = useParams();
+  const symbol = params.symbol ?? params.code ?? '';
+  const market = isMarket(params.market) ? params.market : undefined;
+  return <StockDetail key={`${symbol}/${market ?? ''}`} symbol={symbol} routeMarket={market} name={displayName(params.name, symbol)} />;
+}
+
+function StockDetail({ symbol, routeMarket, name }: { symbol: string; routeMarket: Market | undefined; name: string }) {
+  const { t } = useTranslation();
+
+  const [interval, setPeriod] = useState<Interval>('1m');
+  const [charts, setCharts] = useState<Partial<Record<Interval, ChartData>>>({});
+  const [failed, setFailed] = useState<Partial<Record<Interval, boolean>>>({});
+  const [loaded, setLoaded] = useState<Quote | null>(null);
+  const seq = useRef<Partial<Record<Interval, number>>>({});
+
+  const load = useCallback(
+    async (which: Interval) => {
+      const mine = (seq.current[which] = (seq.current[which] ?? 0) + 1);
+      try {
+        const data = await call(calls.yahoo, { symbol, market: routeMarket, mold: which });
+        if (seq.current[which] !== mine) return;
+        setCharts((prev) => ({ ...prev, [which]: data }));
+        setFailed((prev) => ({ ...prev, [which]: false }));
+        const { rows: _r, linePath: _l, areaPath: _a, ...quote } = data;
+        setLoaded((prev) => newest(prev ?? undefined, quote) ?? quote);
+      } catch (e) {
+        if (seq.current[which] !== mine) return;
+        console.warn(`[mf-markets] chart ${symbol} ${which} failed to load`, e);
+        setFailed((prev) => ({ ...prev, [which]: true }));
+      }
+    },
+    [symbol, routeMarket],
+  );
+
+  // Each tab loads when first shown.
+  useEffect(() => {
+    if (!charts[interval]) void load(interval);
+    // `charts` is read, not watched: a loaded tab is not loaded again when shown again.
+  }, [interval, load]);
+
+  const liveSymbol = loaded?.symbol ?? symbol;
+  const liveSymbols = useMemo(() => [liveSymbol], [liveSymbol]);
+  const poll = useCallback(() => load(interval), [load, interval]);
+  const { quotes, mode } = useLiveQuotes(liveSymbols, { intervalMs: DETAIL_POLL_MS, poll });
+  // The resync waits a whole period: the tab's data was just loaded.
+  const resyncSkip = useRef(true);
+  useEffect(() => {
+    resyncSkip.current = true;
+  }, [mode]);
+  const resync = useCallback(() => {
+    if (resyncSkip.current) return void (resyncSkip.current = false);
+    return poll();
+  }, [poll]);
+  usePolling(resync, RESYNC_MS, mode === 'stream');
+  const live = quotes[liveSymbol];
+
+  // A pushed price moves every loaded chart's last candle (or opens the next minute).
+  useEffect(() => {
+    if (!live) return;
+    setCharts((prev) => {
+      const next: Partial<Record<Interval, ChartData>> = {};
+      for (const [k, v] of Object.entries(prev) as [Interval, ChartData][]) {
+        next[k] = { ...v, rows: applyQuoteToRows(v.rows, live, k) as ChartData['rows'] };
+      }
+      return next;
+    });
+  }, [live]);
+
+  const quote = newest(loaded ?? undefined, live);
+  const market = quote?.market ?? routeMarket;
+  const precision = quote ? precisionOf(quote) : 2;
+  const trend = quote ? direction(quote.change || quote.changePercent) : 'flat';
+  const current = charts[interval];
+  const model = useMemo(() => (current ? buildChartModel(current.rows, interval) : null), [current, interval]);
+  const isIndex = symbol.startsWith('^');
+  const fav = useFavourite(symbol);
+  const money = (v: number) => `${isIndex ? '' : currencySymbol(market)}${formatPrice(v, precision)}`;
+
+  return (
+    <div className={s.page}>
+      <PageHeader
+        title={name}
+        back
+        right={
+          <IconButton
+            label={fav.collected ? t('markets.detail.unfavourite') : t('markets.detail.favourite')}
+            aria-pressed={fav.collected}
+            disabled={fav.busy}
+            onClick={() => void fav.toggle()}
+            className={`${s.star} ${fav.collected ? s.starOn : ''}`}
+            data-testid="favourite"
+          >
+            <Icon name="star" fill={fav.collected ? 'currentColor' : 'none'} />
+          </IconButton>
+        }
+      />
+
+      <section className={s.hero} aria-label={t('markets.detail.quote')}>
+        <div className={s.ident}>
+          <span className={`${s.code} num`}>{stripExchangeSuffix(symbol)}</span>
+          {quote && <span className={s.exchange}>{quote.exchange_name}</span>}
+          {market && <span className={s.marketTag}>{market}</span>}
+        </div>
+        {quote ? (
+          <>
+            <p className={`${s.price} num`} data-testid="detail-price" data-direction={trend}>
+              {money(quote.price)}
+            </p>
+            <PriceChange change={quote.change} percent={quote.changePercent} precision={precision} className={s.heroChange} />
+            <div className={s.badges}>
+              <MarketStatus open={quote.marketOpen} />
+              {quote.simulated && <SimulatedNote />}
+            </div>
+          </>
+        ) : failed['1m'] && !charts['1m'] ? (
+          <p className={s.muted}>{t('markets.detail.quoteFailed')}</p>
+        ) : (
+          <>
+            <Skeleton width={180} height={34} style={{ margin: '8px 0 6px' }} />
+            <Skeleton width={130} height={16} />
+          </>
+        )}
+        <dl className={s.stats}>
+          {(
+            [
+              ['open', quote?.open],
+              ['high', quote?.high],
+              ['low', quote?.low],
+              ['prevClose', quote?.prevClose],
+            ] as const
+          ).map(([key, v]) => (
+            <div key={key} className={s.stat}>
+              <dt>{t(`markets.detail.${key}`)}</dt>
+              <dd className="num" data-testid={`stat-${key}`}>
+                {v === undefined ? '--' : formatPrice(v, precision)}
+              </dd>
+            </div>
+          ))}
+        </dl>
+      </section>
+
+      <Tabs
+        label={t('markets.detail.chartPeriod')}
+        items={CHART_TABS.map((x) => ({ value: x.value, label: t(x.label) }))}
+        value={interval}
+        onChange={setPeriod}
+        fill
+      />
+      <div className={s.chartArea} style={{ minHeight: MAIN_CHART_HEIGHT + VOLUME_PANE_HEIGHT + 28 }} role="tabpanel" aria-busy={!model || undefined}>
+        {model ? (
+          model.labels.length === 0 ? (
+            <p className={s.muted}>{t('markets.detail.noChart')}</p>
+          ) : (
+            <Suspense fallback={<ChartSkeleton />}>
+              <StockChart model={model} precision={precision} trend={trend} height={MAIN_CHART_HEIGHT} />
+            </Suspense>
+          )
+        ) : failed[interval] ? (
+          <RetryPanel title={t('markets.detail.chartFailed')} onRetry={() => void load(interval)} />
+        ) : (
+          <ChartSkeleton />
+        )}
+      </div>
+
+      {!isIndex && (
+        <div className={s.tradeBar}>
+          <TradeLink side="buy" symbol={symbol} market={market} name={name} />
+          <TradeLink side="sell" symbol={symbol} market={market} name={name} />
+        </div>
+      )}
+    </div>
+  );
+}
+
+function TradeLink({ side, symbol, market, name }: { side: 'buy' | 'sell'; symbol: string; market: string | undefined; name: string }) {
+  const { t } = useTranslation();
+  const cls = `${s.trade} ${side === 'buy' ? s.buy : s.sell}`;
+  if (!market) {
+    return (
+      <span className={`${cls} ${s.tradeDisabled}`} aria-disabled="true">
+        {t(`markets.detail.${side}`)}
+      </span>
+    );
+  }
+  return (
+    <Link to={tradingHref(symbol, market, name, side)} className={cls} data-testid={side}>
+      {t(`markets.detail.${side}`)}
+    </Link>
+  );
+}
+
+function ChartSkeleton() {
+  return (
+    <div className={s.chartSkeleton} aria-hidden="true">
+      <Skeleton height={MAIN_CHART_HEIGHT - 20} radius={8} />
+      <Skeleton height={VOLUME_PANE_HEIGHT - 20} radius={8} style={{ marginTop: 14 }} />
+    </div>
+  );
+}

@@ -1,0 +1,81 @@
+import type { Candle, Interval } from '@invest/shared';
+
+/** Spec §9: the volume pane is 80 px high; the K charts draw moving averages of 5, 10 and 20 closes. */
+export const VOLUME_PANE_HEIGHT = 80;
+export const MA_PERIODS = [5, 10, 20] as const;
+/** Day candles over a year are too thin on a phone: the chart shows the latest ones (averages use all rows). */
+export const MAX_VISIBLE_CANDLES = 100;
+
+/** Simple moving average of closes; null until `period` closes exist. */
+export function movingAverage(closes: readonly number[], period: number): (number | null)[] {
+  const out: (number | null)[] = [];
+  let sum = 0;
+  for (let i = 0; i < closes.length; i++) {
+    sum += closes[i]!;
+    if (i >= period) sum -= closes[i - period]!;
+    out.push(i >= period - 1 ? sum / period : null);
+  }
+  return out;
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** An axis label for a candle of this interval, in the reader's time zone. */
+export function candleLabel(ts: number, interval: Interval): string {
+  const d = new Date(ts);
+  const y = d.getFullYear();
+  const m = pad(d.getMonth() + 1);
+  const day = pad(d.getDate());
+  if (interval === '1m') return `${pad(d.getHours())}:${pad(d.getMinutes())}`;
+  if (interval === '1mo') return `${y}-${m}`;
+  return `${y}-${m}-${day}`;
+}
+
+/** The short form under the chart (the tooltip shows the full label). */
+export function axisLabel(label: string, interval: Interval): string {
+  return interval === '1d' || interval === '1wk' ? label.slice(5) : label;
+}
+
+/**
+ * What the chart draws. Points sit at x = their index (a numeric axis without gaps for nights and weekends);
+ * `labels[x]` names them.
+ */
+export interface ChartModel {
+  interval: Interval;
+  labels: string[];
+  candles: { x: number; y: [number, number, number, number] }[];
+  closes: { x: number; y: number }[];
+  volumes: { x: number; y: number; up: boolean }[];
+  /** One line per MA period, aligned with `labels`. */
+  averages: { period: number; points: { x: number; y: number | null }[] }[];
+  /** Latest value of each average (the legend). */
+  lastAverages: { period: number; value: number | null }[];
+}
+
+/** Everything the chart draws, from the API's rows: labels, OHLC, closes, coloured volumes and the averages. */
+export function buildChartModel(rows: readonly Candle[], interval: Interval): ChartModel {
+  const isK = interval !== '1m';
+  const start = isK ? Math.max(0, rows.length - MAX_VISIBLE_CANDLES) : 0;
+  const closesAll = rows.map((r) => r.close);
+  const visible = rows.slice(start);
+  const labels = visible.map((r) => candleLabel(r.timestamp, interval));
+  const averages = isK
+    ? MA_PERIODS.map((period) => {
+        const ma = movingAverage(closesAll, period).slice(start);
+        return { period, points: labels.map((_, i) => ({ x: i, y: ma[i] === null || ma[i] === undefined ? null : round(ma[i]!) })) };
+      })
+    : [];
+  return {
+    interval,
+    labels,
+    candles: visible.map((r, i) => ({ x: i, y: [r.open, r.high, r.low, r.close] })),
+    closes: visible.map((r, i) => ({ x: i, y: r.close })),
+    volumes: visible.map((r, i) => ({ x: i, y: r.volume, up: r.close >= r.open })),
+    averages,
+    lastAverages: averages.map((a) => ({ period: a.period, value: a.points[a.points.length - 1]?.y ?? null })),
+  };
+}
+
+function round(v: number): number {
+  return Math.round(v * 10_000) / 10_000;
+}

@@ -1,0 +1,184 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { call, calls, ConfirmDialog, PageHeader, Pager, SkeletonRows, toast, type WatchEntry } from '@invest/shared';
+import { IndexCard } from '../components/IndexCard';
+import { MarketIcon } from '../components/icons';
+import { StockListHead, StockRow } from '../components/StockRow';
+import { logListError, precisionOf, stockHref } from '../lib/display';
+import { useIndexLines } from '../lib/indexLines';
+import { LIST_POLL_MS, useLiveQuotes } from '../lib/liveQuotes';
+import { useCategories } from '../lib/useCategories';
+import s from './watchlists.module.css';
+
+export const WATCHLIST_PAGE_SIZE = 10;
+
+/** The watchlist: index tiles of the first category, then the favourites, paged by 10, with an edit mode to remove. */
+export function WatchlistsPage() {
+  const { t } = useTranslation();
+  const { categories } = useCategories();
+  const tiles = categories[0]?.stocks ?? [];
+  const tileSymbols = useMemo(() => tiles.map((x) => x.stock_code), [tiles]);
+  const { lines, refresh } = useIndexLines(tileSymbols);
+
+  const [page, setPage] = useState(1);
+  const [list, setList] = useState<WatchEntry[]>([]);
+  const [total, setTotal] = useState(0);
+  const [loading, setLoading] = useState(true);
+  const [editing, setEditing] = useState(false);
+  const [removing, setRemoving] = useState<WatchEntry | null>(null);
+  const [busy, setBusy] = useState(false);
+  const seq = useRef(0);
+
+  const loadList = useCallback(
+    async (quiet = false) => {
+      const mine = ++seq.current;
+      if (!quiet) setLoading(true);
+      try {
+        const data = await call(calls.collectionList, { page, pageSize: WATCHLIST_PAGE_SIZE });
+        if (mine !== seq.current) return;
+        // The last row of a page was removed: show the page before.
+        if (data.list.length === 0 && page > 1 && data.total > 0) {
+          setPage((p) => Math.max(1, p - 1));
+          return;
+        }
+        setList(data.list);
+        setTotal(data.total);
+      } catch (e) {
+        if (mine !== seq.current) return;
+        logListError('watchlist', e);
+        setList([]);
+        setTotal(0);
+      } finally {
+        if (mine === seq.current) setLoading(false);
+      }
+    },
+    [page],
+  );
+
+  useEffect(() => {
+    void loadList();
+  }, [loadList]);
+
+  const liveSymbols = useMemo(() => [...tileSymbols, ...list.map((x) => x.stock_code)], [tileSymbols, list]);
+  const poll = useCallback(() => Promise.all([refresh(), loadList(true)]), [refresh, loadList]);
+  // No refresh under the user's finger while a removal is being confirmed.
+  const { quotes } = useLiveQuotes(liveSymbols, { intervalMs: LIST_POLL_MS, poll, enabled: !removing });
+
+  const remove = async () => {
+    if (!removing || busy) return;
+    setBusy(true);
+    try {
+      await call(calls.collectionRemove, { symbol: removing.stock_code });
+      setRemoving(null);
+      toast(t('markets.watch.removed'), 'success');
+      await loadList(true);
+    } catch (e) {
+      console.warn('[mf-markets] watchlist delete failed', e);
+      toast(t('markets.watch.deleteFailed'), 'error');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const empty = !loading && list.length === 0;
+  return (
+    <div className={s.page}>
+      <PageHeader
+        title={t('titles.watchlists')}
+        right={
+          list.length > 0 || editing ? (
+            <button type="button" className={s.edit} aria-pressed={editing} onClick={() => setEditing((v) => !v)} data-testid="watch-edit">
+              {editing ? t('markets.watch.done') : t('markets.watch.edit')}
+            </button>
+          ) : null
+        }
+      />
+
+      {tiles.length > 0 && (
+        <div className={s.tiles} aria-label={t('markets.indices')}>
+          {tiles.map((x) => (
+            <div key={x.stock_code} className={s.tile}>
+              <IndexCard symbol={x.stock_code} name={x.stock_name} line={lines[x.stock_code]} live={quotes[x.stock_code]} variant="tile" />
+            </div>
+          ))}
+        </div>
+      )}
+
+      <section aria-labelledby="watch-title">
+        <h2 id="watch-title" className={s.title}>
+          {t('markets.watch.title')}
+          {total > 0 && <span className={`${s.count} num`}>{total}</span>}
+        </h2>
+        {loading && list.length === 0 ? (
+          <SkeletonRows rows={5} />
+        ) : empty ? (
+          <div className={s.empty} data-testid="watch-empty">
+            <span className={s.emptyIcon}>
+              <svg width="28" height="28" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinejoin="round" aria-hidden="true">
+                <path d="m12 3 2.8 5.7 6.2.9-4.5 4.4 1.1 6.2L12 17.3 6.4 20.2l1.1-6.2L3 9.6l6.2-.9z" />
+              </svg>
+            </span>
+            <p className={s.emptyTitle}>{t('markets.watch.empty')}</p>
+            <p className={s.emptyHint}>{t('markets.watch.emptyHint')}</p>
+            <Link to="/markets" className={s.browse}>
+              {t('markets.watch.browse')}
+            </Link>
+          </div>
+        ) : (
+          <>
+            <StockListHead name={t('markets.col.name')} price={t('markets.col.price')} change={t('markets.col.change')} />
+            <ul className={s.rows} data-editing={editing || undefined}>
+              {list.map((e) => {
+                const live = quotes[e.stock_code];
+                const d = e.stock_detail;
+                return (
+                  <li key={e.stock_code}>
+                    <StockRow
+                      href={editing ? null : stockHref(e.stock_code, e.stock_name)}
+                      row={{
+                        code: e.stock_code,
+                        name: e.stock_name,
+                        market: d.market,
+                        marketTag: d.market,
+                        exchange: d.exchange_name,
+                        price: live?.price ?? d.prasent,
+                        prevClose: live?.prevClose ?? d.close_prices,
+                        percent: live?.changePercent ?? d.percent_change,
+                        precision: precisionOf(d),
+                      }}
+                      action={
+                        <button
+                          type="button"
+                          className={s.delete}
+                          aria-label={t('markets.watch.deleteOne', { name: e.stock_name })}
+                          onClick={() => setRemoving(e)}
+                        >
+                          <MarketIcon name="trash" size={20} />
+                        </button>
+                      }
+                    />
+                  </li>
+                );
+              })}
+            </ul>
+            <div className={s.pager}>
+              <Pager page={page} count={total} size={WATCHLIST_PAGE_SIZE} busy={loading} onPage={setPage} />
+            </div>
+          </>
+        )}
+      </section>
+
+      <ConfirmDialog
+        open={removing !== null}
+        title={t('markets.watch.deleteTitle')}
+        message={t('markets.watch.deleteConfirm')}
+        confirmLabel={t('markets.watch.delete')}
+        danger
+        busy={busy}
+        onConfirm={() => void remove()}
+        onCancel={() => !busy && setRemoving(null)}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,45 @@
+import type { Candle } from '@invest/shared';
+import { buildChartModel, MA_PERIODS, MAX_VISIBLE_CANDLES, movingAverage, VOLUME_PANE_HEIGHT } from '../src/stock/chartData';
+import { applyQuoteToRows } from '../src/lib/liveQuotes';
+
+const candles = (n: number, start = Date.UTC(2025, 0, 1), step = 86_400_000): Candle[] =>
+  Array.from({ length: n }, (_, i) => ({ timestamp: start + i * step, open: i, high: i + 2, low: i - 1, close: i + 1, volume: i * 10, change: 1 }));
+
+it('uses the spec chart constants', () => {
+  expect(VOLUME_PANE_HEIGHT).toBe(80);
+  expect([...MA_PERIODS]).toEqual([5, 10, 20]);
+});
+
+it('averages closes once enough exist', () => {
+  expect(movingAverage([1, 2, 3, 4, 5, 6], 5)).toEqual([null, null, null, null, 3, 4]);
+});
+
+it('K charts carry MA5/10/20 computed over all rows and show the latest candles', () => {
+  const m = buildChartModel(candles(250), '1d');
+  expect(m.candles).toHaveLength(MAX_VISIBLE_CANDLES);
+  expect(m.averages.map((a) => a.period)).toEqual([5, 10, 20]);
+  // The first visible candle already has a 20-day average, because older rows feed it.
+  expect(m.averages[2]!.points[0]!.y).not.toBeNull();
+  const last = m.candles[m.candles.length - 1]!;
+  expect(last.y).toEqual([249, 251, 248, 250]);
+  expect(m.lastAverages[0]!.value).toBeCloseTo((246 + 247 + 248 + 249 + 250) / 5);
+  expect(m.volumes.every((v) => v.up)).toBe(true);
+});
+
+it('the real-time chart is an area of closes without averages', () => {
+  const m = buildChartModel(candles(30, Date.UTC(2025, 0, 1, 4), 60_000), '1m');
+  expect(m.closes).toHaveLength(30);
+  expect(m.averages).toEqual([]);
+});
+
+it('a pushed quote moves the last candle, or opens the next minute', () => {
+  const rows = candles(3, Date.UTC(2025, 0, 1, 4), 60_000);
+  const inMinute = applyQuoteToRows(rows, { price: 10, asOf: rows[2]!.timestamp + 30_000 }, '1m');
+  expect(inMinute).toHaveLength(3);
+  expect(inMinute[2]).toMatchObject({ close: 10, high: 10, low: 1 });
+  const next = applyQuoteToRows(rows, { price: 2.5, asOf: rows[2]!.timestamp + 61_000 }, '1m');
+  expect(next).toHaveLength(4);
+  expect(next[3]).toMatchObject({ open: 3, close: 2.5, timestamp: rows[2]!.timestamp + 60_000 });
+  // Older than the last candle: nothing changes.
+  expect(applyQuoteToRows(rows, { price: 99, asOf: rows[0]!.timestamp }, '1m')).toBe(rows);
+});

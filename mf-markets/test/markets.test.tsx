@@ -1,0 +1,71 @@
+jest.mock('@invest/shared', () => ({ ...jest.requireActual('@invest/shared'), call: jest.fn(), useDeploymentConfig: jest.fn() }));
+
+import './polyfills';
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import { AppRoutes } from '../src/App';
+import { answer, chart, inputsOf, renderAt, setup, stockRow, withCategories } from './helpers';
+
+const TOTAL = 25; // three pages of 10
+
+beforeAll(setup);
+beforeEach(() => {
+  withCategories();
+  answer({
+    '/v2/yahoo': (input) => chart(input.symbol),
+    '/v2/stock/list': ({ page, limit }) => ({
+      rows: Array.from({ length: Math.min(limit, TOTAL - (page - 1) * limit) }, (_, i) => stockRow((page - 1) * limit + i + 1)),
+      count: TOTAL,
+    }),
+  });
+});
+afterEach(() => jest.clearAllMocks());
+
+const pager = () => screen.getByRole('navigation', { name: 'Pages' });
+const button = (name: string) => within(pager()).getByRole('button', { name });
+
+it('pages an index’s members by 10: "Page x/total", previous and next locked at the ends', async () => {
+  renderAt('/markets', <AppRoutes />);
+  expect(await screen.findByText('Stock 1')).toBeTruthy();
+  expect(inputsOf('/v2/stock/list')[0]).toEqual({ symbol: '^NSEI', page: 1, limit: 10 });
+  expect(screen.getByTestId('pager-text').textContent).toBe('Page 1/3');
+  expect((button('Previous') as HTMLButtonElement).disabled).toBe(true);
+  expect(screen.getAllByTestId('stock-row')).toHaveLength(10);
+
+  fireEvent.click(button('Next'));
+  expect(await screen.findByText('Stock 11')).toBeTruthy();
+  expect(screen.getByTestId('pager-text').textContent).toBe('Page 2/3');
+  fireEvent.click(button('Next'));
+  expect(await screen.findByText('Stock 21')).toBeTruthy();
+  expect(screen.getByTestId('pager-text').textContent).toBe('Page 3/3');
+  expect((button('Next') as HTMLButtonElement).disabled).toBe(true);
+  expect(screen.getAllByTestId('stock-row')).toHaveLength(5);
+  expect(inputsOf('/v2/stock/list').map((i) => i.page)).toEqual([1, 2, 3]);
+
+  fireEvent.click(button('Previous'));
+  expect(await screen.findByText('Stock 11')).toBeTruthy();
+});
+
+it('a row opens /stock/v2/{code}/{name}; the region and index tabs switch the list', async () => {
+  renderAt('/markets', <AppRoutes />);
+  expect(await screen.findByText('Stock 1')).toBeTruthy();
+  expect(screen.getAllByTestId('stock-row')[0]!.getAttribute('href')).toBe('/stock/v2/STOCK1.NS/Stock%201');
+
+  fireEvent.click(screen.getByRole('tab', { name: 'BSE SENSEX' }));
+  await act(async () => {});
+  expect(inputsOf('/v2/stock/list').at(-1)).toEqual({ symbol: '^BSESN', page: 1, limit: 10 });
+
+  fireEvent.click(screen.getByRole('tab', { name: 'United States' }));
+  await act(async () => {});
+  expect(inputsOf('/v2/stock/list').at(-1)).toEqual({ symbol: '^GSPC', page: 1, limit: 10 });
+  expect(screen.getByRole('tab', { name: 'S&P 500', selected: true })).toBeTruthy();
+});
+
+it('a list that fails to load is emptied without a message', async () => {
+  const warn = jest.spyOn(console, 'warn').mockImplementation(() => {});
+  answer({ '/v2/yahoo': (input) => chart(input.symbol) });
+  renderAt('/markets', <AppRoutes />);
+  expect(await screen.findByText('No stocks to show')).toBeTruthy();
+  expect(screen.queryByRole('alert')).toBeNull();
+  expect(screen.getByTestId('pager-text').textContent).toBe('Page 1/1');
+  warn.mockRestore();
+});
