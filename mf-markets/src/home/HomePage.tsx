@@ -1,9 +1,8 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { Icon, LanguageMenu, Skeleton, useDeploymentConfig, type Quote } from '@invest/shared';
+import { Icon, LanguageMenu, Skeleton, useDeploymentConfig, type IconName, type Quote } from '@invest/shared';
 import { IndexCard, indexQuote } from '../components/IndexCard';
-import { MarketIcon, type MarketIconName } from '../components/icons';
 import { SimulatedNote, MarketStatus } from '../components/MarketStatus';
 import { StockSearch } from '../components/StockSearch';
 import { useIndexLines, type IndexLine } from '../lib/indexLines';
@@ -13,7 +12,7 @@ import { useCategories } from '../lib/useCategories';
 import s from './home.module.css';
 import { Thumb } from '../components/Thumb';
 
-const QUICK: { to: string; label: string; icon: MarketIconName }[] = [
+const QUICK: { to: string; label: string; icon: IconName }[] = [
   { to: '/block-trading', label: 'markets.quick.blockTrading', icon: 'block' },
   { to: '/ipo', label: 'markets.quick.ipo', icon: 'ipo' },
   { to: '/qip', label: 'markets.quick.qip', icon: 'qip' },
@@ -62,7 +61,7 @@ export function HomePage() {
         {QUICK.map((q) => (
           <Link key={q.to} to={q.to} className={s.quickItem}>
             <span className={s.quickIcon}>
-              <MarketIcon name={q.icon} />
+              <Icon name={q.icon} />
             </span>
             <span className={s.quickLabel}>{t(q.label)}</span>
           </Link>

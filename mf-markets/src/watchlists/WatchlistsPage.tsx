@@ -1,9 +1,8 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { call, calls, ConfirmDialog, PageHeader, Pager, SkeletonRows, toast, type WatchEntry } from '@invest/shared';
+import { call, calls, ConfirmDialog, Icon, PageHeader, Pager, SkeletonRows, toast, type WatchEntry } from '@invest/shared';
 import { IndexCard } from '../components/IndexCard';
-import { MarketIcon } from '../components/icons';
 import { StockListHead, StockRow } from '../components/StockRow';
 import { logListError, precisionOf, stockHref } from '../lib/display';
 import { useIndexLines } from '../lib/indexLines';
@@ -154,7 +153,7 @@ export function WatchlistsPage() {
                           aria-label={t('markets.watch.deleteOne', { name: e.stock_name })}
                           onClick={() => setRemoving(e)}
                         >
-                          <MarketIcon name="trash" size={20} />
+                          <Icon name="trash" size={20} />
                         </button>
                       }
                     />
