@@ -24,6 +24,7 @@ const project = (name, environment, extra = {}) => ({
   },
   testMatch: ['<rootDir>/**/*.test.ts?(x)'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
+  setupFiles: environment === 'jsdom' ? ['<rootDir>/../shared/test/jsdom-setup.js'] : [],
   ...extra,
 });
 

@@ -1,6 +1,5 @@
 jest.mock('@invest/shared', () => ({ ...jest.requireActual('@invest/shared'), call: jest.fn(), useDeploymentConfig: jest.fn() }));
 
-import './polyfills';
 import { screen } from '@testing-library/react';
 import { AppRoutes } from '../src/App';
 import { sanitizeArticle } from '../src/news/sanitize';

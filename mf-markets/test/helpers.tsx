@@ -1,32 +1,7 @@
-// Test helpers: the API mocked by contract path, English texts, a router around the screens.
-// Each test file mocks the package itself (jest.mock is hoisted per file):
-//   jest.mock('@invest/shared', () => ({ ...jest.requireActual('@invest/shared'), call: jest.fn(), useDeploymentConfig: jest.fn() }));
-import './polyfills';
-import { render, type RenderResult } from '@testing-library/react';
-import type { ReactElement } from 'react';
-import { MemoryRouter } from 'react-router-dom';
-import { ApiError, appData, bus, call, initI18n, type Category, type CallDef } from '@invest/shared';
+// Markets test data; the generic screen helpers live in shared/test/screen-helpers.
+import { appData, type Category } from '@invest/shared';
 
-export type Handler = (input: any) => unknown;
-
-/** Answers each call by its contract path; a path without a handler rejects like a 404. */
-export function answer(handlers: Record<string, Handler>): jest.Mock {
-  const mock = call as unknown as jest.Mock;
-  mock.mockImplementation(async (def: CallDef, input: unknown) => {
-    const h = handlers[def.path];
-    if (!h) throw new ApiError('notFound', 404);
-    return h(input);
-  });
-  return mock;
-}
-
-/** The inputs every call of `path` was made with. */
-export const inputsOf = (path: string): any[] =>
-  (call as unknown as jest.Mock).mock.calls.filter(([def]) => (def as CallDef).path === path).map(([, input]) => input);
-
-export async function setup(): Promise<void> {
-  await initI18n();
-}
+export { answer, inputsOf, setup, renderAt, collectToasts, deferred, type Handler } from '../../shared/test/screen-helpers';
 
 export const CATEGORIES: Category[] = [
   {
@@ -98,24 +73,3 @@ export function stockRow(i: number, over: Record<string, unknown> = {}) {
   };
 }
 
-export function renderAt(path: string, ui: ReactElement): RenderResult {
-  return render(<MemoryRouter initialEntries={[path]}>{ui}</MemoryRouter>);
-}
-
-/** Collects the toasts published while a test runs. */
-export function collectToasts(): { messages: string[]; stop: () => void } {
-  const messages: string[] = [];
-  const sub = bus.on('toast').subscribe((e) => messages.push(e.message));
-  return { messages, stop: () => sub.unsubscribe() };
-}
-
-/** A promise with its resolve/reject handles. */
-export function deferred<T = unknown>() {
-  let resolve!: (v: T) => void;
-  let reject!: (e: unknown) => void;
-  const promise = new Promise<T>((res, rej) => {
-    resolve = res;
-    reject = rej;
-  });
-  return { promise, resolve, reject };
-}

@@ -1,6 +1,5 @@
 jest.mock('@invest/shared', () => ({ ...jest.requireActual('@invest/shared'), call: jest.fn(), useDeploymentConfig: jest.fn() }));
 
-import './polyfills';
 import { act, fireEvent, screen } from '@testing-library/react';
 import { StockSearch } from '../src/components/StockSearch';
 import { answer, inputsOf, renderAt, setup, stockRow } from './helpers';

@@ -4,7 +4,6 @@ jest.mock('apexcharts/area', () => ({}), { virtual: true });
 jest.mock('apexcharts/bar', () => ({}), { virtual: true });
 jest.mock('apexcharts/candlestick', () => ({}), { virtual: true });
 
-import './polyfills';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { AppRoutes } from '../src/App';
 import { answer, chart, collectToasts, deferred, inputsOf, renderAt, setup } from './helpers';

@@ -1,6 +1,5 @@
 jest.mock('@invest/shared', () => ({ ...jest.requireActual('@invest/shared'), call: jest.fn(), useDeploymentConfig: jest.fn() }));
 
-import './polyfills';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import type { WatchEntry } from '@invest/shared';
 import { AppRoutes } from '../src/App';

@@ -1,0 +1,92 @@
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { Route, Routes } from 'react-router-dom';
+import { bus, session } from '@invest/shared';
+import { AccountPage } from '../src/account/AccountPage';
+import { SettingsPage } from '../src/settings/SettingsPage';
+import { answer, inputsOf, renderAt, setup } from '../../shared/test/screen-helpers';
+
+jest.mock('@invest/shared', () => ({ ...jest.requireActual('@invest/shared'), call: jest.fn() }));
+
+const INFO = { id: 3, user: '9876543210', no: '40000003', img: '', total: 1234567, money: 1000050, loan: 0 };
+const CONFIG = [
+  { tag: 'min_withdraw_count', value: '100' },
+  { tag: 'currency', value: 'INR' },
+];
+
+beforeAll(setup);
+beforeEach(() => {
+  localStorage.clear();
+  answer({ '/stock/success/v2/user/info': () => INFO, '/v2/config': () => CONFIG, '/stock/success/user/logout': () => 'ok' });
+});
+
+describe('account page', () => {
+  it('shows the user, the ID and both wallet amounts in the deployment currency', async () => {
+    renderAt('/account', <AccountPage />);
+    expect(await screen.findByText('9876543210')).toBeTruthy();
+    expect(screen.getByText('ID: 40000003')).toBeTruthy();
+    await waitFor(() => expect(screen.getByTestId('total-assets').textContent).toBe('₹12,345.67'));
+    expect(screen.getByTestId('available-balance').textContent).toBe('₹10,000.50');
+  });
+
+  it('the eye toggle masks both amounts and remembers the choice', async () => {
+    const { unmount } = renderAt('/account', <AccountPage />);
+    await screen.findByText('₹12,345.67');
+    fireEvent.click(screen.getByRole('button', { name: 'Hide amounts' }));
+    expect(screen.getByTestId('total-assets').textContent).toBe('********');
+    expect(screen.getByTestId('available-balance').textContent).toBe('********');
+    unmount();
+    renderAt('/account', <AccountPage />);
+    expect((await screen.findByTestId('total-assets')).textContent).toBe('********');
+    fireEvent.click(screen.getByRole('button', { name: 'Show amounts' }));
+    await waitFor(() => expect(screen.getByTestId('total-assets').textContent).toBe('₹12,345.67'));
+  });
+
+  it('links to details, recharge, withdraw, records and loan', async () => {
+    renderAt('/account', <AccountPage />);
+    await screen.findByTestId('total-assets');
+    const hrefs = screen.getAllByRole('link').map((a) => a.getAttribute('href'));
+    expect(hrefs).toEqual(expect.arrayContaining(['/account/changes', '/recharge', '/withdraw', '/recharge-records/recharge', '/loan', '/settings']));
+  });
+
+  it('offers a retry when the account cannot load', async () => {
+    answer({ '/v2/config': () => CONFIG });
+    renderAt('/account', <AccountPage />);
+    expect(await screen.findByText('Could not load your account')).toBeTruthy();
+    answer({ '/stock/success/v2/user/info': () => INFO, '/v2/config': () => CONFIG });
+    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByTestId('total-assets')).toBeTruthy();
+  });
+});
+
+describe('settings', () => {
+  it('has the three rows, a disabled transaction-password row, and logs out only after confirmation', async () => {
+    session.start('tok', { id: 3, user: '9876543210', login: true }, null);
+    const overlays: boolean[] = [];
+    const sub = bus.on('overlay').subscribe((e) => overlays.push(e.open));
+    renderAt(
+      '/settings',
+      <Routes>
+        <Route path="/settings" element={<SettingsPage />} />
+      </Routes>,
+    );
+    expect(screen.getByRole('link', { name: 'Login password' }).getAttribute('href')).toBe('/settings/login-password');
+    expect(screen.getByRole('link', { name: 'Real-name verification' }).getAttribute('href')).toBe('/settings/real-name');
+    expect(screen.getByRole('link', { name: 'Bank cards' }).getAttribute('href')).toBe('/settings/bank-cards');
+    expect(screen.getByTestId('transaction-password-row').getAttribute('aria-disabled')).toBe('true');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Log out' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(overlays).toEqual([true]);
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(session.isLoggedIn()).toBe(true);
+    expect(inputsOf('/stock/success/user/logout')).toHaveLength(0);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Log out' }));
+    const confirm = (await screen.findByRole('dialog')).querySelector('button:last-child') as HTMLButtonElement;
+    await act(async () => fireEvent.click(confirm));
+    expect(inputsOf('/stock/success/user/logout')).toHaveLength(1);
+    expect(session.isLoggedIn()).toBe(false);
+    expect(dialog.isConnected).toBe(false);
+    sub.unsubscribe();
+  });
+});
