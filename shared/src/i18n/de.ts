@@ -2,6 +2,11 @@ import type { Messages } from './en';
 
 export const de: Messages = {
   common: {
+    pagination: 'Seiten',
+    previous: 'Zurück',
+    next: 'Weiter',
+    page: 'Seite {{page}}/{{total}}',
+    clear: 'Löschen',
     loading: 'Wird geladen…',
     retry: 'Erneut versuchen',
     cancel: 'Abbrechen',

@@ -3,6 +3,11 @@ import type { Leaves } from './section';
 /** English, the reference language: every other language must have exactly these keys (checked by type and test). */
 export const en = {
   common: {
+    pagination: 'Pages',
+    previous: 'Previous',
+    next: 'Next',
+    page: 'Page {{page}}/{{total}}',
+    clear: 'Clear',
     loading: 'Loading…',
     retry: 'Retry',
     cancel: 'Cancel',

@@ -2,6 +2,11 @@ import type { Messages } from './en';
 
 export const es: Messages = {
   common: {
+    pagination: 'Páginas',
+    previous: 'Anterior',
+    next: 'Siguiente',
+    page: 'Página {{page}}/{{total}}',
+    clear: 'Borrar',
     loading: 'Cargando…',
     retry: 'Reintentar',
     cancel: 'Cancelar',

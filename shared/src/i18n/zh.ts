@@ -2,6 +2,11 @@ import type { Messages } from './en';
 
 export const zh: Messages = {
   common: {
+    pagination: '分页',
+    previous: '上一页',
+    next: '下一页',
+    page: '第 {{page}}/{{total}} 页',
+    clear: '清除',
     loading: '加载中…',
     retry: '重试',
     cancel: '取消',

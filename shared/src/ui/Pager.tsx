@@ -26,15 +26,15 @@ export function Pager({
   const total = pageCount(count, size);
   const current = Math.min(Math.max(1, page), total);
   return (
-    <nav className={s.pager} aria-label={t('markets.kit.pagination')}>
+    <nav className={s.pager} aria-label={t('common.pagination')}>
       <button type="button" className={s.pagerButton} disabled={busy || current <= 1} onClick={() => onPage(current - 1)}>
-        {t('markets.kit.previous')}
+        {t('common.previous')}
       </button>
       <span className={`${s.pagerText} num`} data-testid="pager-text" aria-live="polite">
-        {t('markets.kit.page', { page: current, total })}
+        {t('common.page', { page: current, total })}
       </span>
       <button type="button" className={s.pagerButton} disabled={busy || current >= total} onClick={() => onPage(current + 1)}>
-        {t('markets.kit.next')}
+        {t('common.next')}
       </button>
     </nav>
   );

@@ -129,7 +129,7 @@ export function SearchDialog<T>({
               onChange={(e) => onType(e.target.value)}
             />
             {text && (
-              <button type="button" className={s.searchClear} aria-label={t('markets.kit.clear')} onClick={() => onType('')}>
+              <button type="button" className={s.searchClear} aria-label={t('common.clear')} onClick={() => onType('')}>
                 <svg width="16" height="16" viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round">
                   <path d="M6 6l12 12M18 6 6 18" />
                 </svg>

@@ -1,6 +1,6 @@
 import { section } from '../section';
 
-/** Texts of the markets remote: home, markets, stock detail, watchlist, news (and the kit's list pieces). */
+/** Texts of the markets remote: home, markets, stock detail, watchlist, news. */
 export const markets = section({
   en: {
     simulated: 'Simulated prices',
@@ -77,13 +77,6 @@ export const markets = section({
       empty: 'Your watchlist is empty',
       emptyHint: 'Tap the star on a stock to follow it here.',
       browse: 'Browse markets',
-    },
-    kit: {
-      pagination: 'Pages',
-      previous: 'Previous',
-      next: 'Next',
-      page: 'Page {{page}}/{{total}}',
-      clear: 'Clear',
     },
   },
   zh: {
@@ -162,13 +155,6 @@ export const markets = section({
       emptyHint: '点击股票详情中的星标即可加入自选。',
       browse: '浏览行情',
     },
-    kit: {
-      pagination: '分页',
-      previous: '上一页',
-      next: '下一页',
-      page: '第 {{page}}/{{total}} 页',
-      clear: '清除',
-    },
   },
   es: {
     simulated: 'Precios simulados',
@@ -246,13 +232,6 @@ export const markets = section({
       emptyHint: 'Toque la estrella de una acción para seguirla aquí.',
       browse: 'Ver mercados',
     },
-    kit: {
-      pagination: 'Páginas',
-      previous: 'Anterior',
-      next: 'Siguiente',
-      page: 'Página {{page}}/{{total}}',
-      clear: 'Borrar',
-    },
   },
   de: {
     simulated: 'Simulierte Kurse',
@@ -329,13 +308,6 @@ export const markets = section({
       empty: 'Ihre Watchlist ist leer',
       emptyHint: 'Tippen Sie bei einer Aktie auf den Stern, um ihr hier zu folgen.',
       browse: 'Märkte ansehen',
-    },
-    kit: {
-      pagination: 'Seiten',
-      previous: 'Zurück',
-      next: 'Weiter',
-      page: 'Seite {{page}}/{{total}}',
-      clear: 'Löschen',
     },
   },
 });
