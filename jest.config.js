@@ -15,9 +15,9 @@ const project = (name, environment, extra = {}) => ({
   displayName: name,
   rootDir: `<rootDir>/${name}`,
   testEnvironment: environment,
-  transform: { '^.+\\.(t|j|mj)sx?$': swc },
+  transform: { '^.+\\.(t|j|mj|cj)sx?$': swc },
   // Some dependencies ship ES modules only; let SWC turn them into CommonJS for Jest.
-  transformIgnorePatterns: ['/node_modules/(?!(nanoid|idb|@electric-sql)/)'],
+  transformIgnorePatterns: ['/node_modules/(?!(nanoid|idb|@electric-sql|light-my-request|cookie)/)'],
   moduleNameMapper: {
     '\\.css$': '<rootDir>/../shared/test/style-mock.js',
     '^react-apexcharts(.*)$': '<rootDir>/../shared/test/apexcharts-mock.js',
@@ -29,9 +29,11 @@ const project = (name, environment, extra = {}) => ({
 });
 
 module.exports = {
+  // API suites open databases and hash passwords (argon2id at OWASP cost): give them room.
+  testTimeout: 30_000,
   projects: [
     project('shared', 'jsdom'),
-    project('api', 'node', { testTimeout: 30000 }),
+    project('api', 'node'),
     project('shell', 'jsdom'),
     project('mf-markets', 'jsdom'),
     project('mf-trading', 'jsdom'),

@@ -1,0 +1,96 @@
+import Fastify, { type FastifyInstance, type FastifyLoggerOptions, type FastifyPluginAsync } from 'fastify';
+import { calls, type CallDef } from '@invest/shared/contract';
+import { authPlugin } from './auth/plugin';
+import type { Config } from './config';
+import { openDatabase, type Database } from './db/database';
+import { apiErrorHandler, rejection } from './http/errors';
+import { acceptEmptyJson } from './http/json';
+import { DEFAULT_RATE_LIMITS, registerLimiters, type RateLimits } from './http/rate-limit';
+import './http/context';
+import { opsPlugin } from './ops/plugin';
+import { seed, type SeedResult } from './seed';
+import { userPlugin } from './user/plugin';
+
+/** The domain plugins mounted under /api. A new domain (ledger, market, ...) adds itself here. */
+export const API_PLUGINS: FastifyPluginAsync[] = [authPlugin, userPlugin, opsPlugin];
+
+export interface AppDeps {
+  /** An open database the caller owns (and closes). Default: openDatabase(config), closed by app.close(). */
+  database?: Database;
+  /** The time source (tests move it). */
+  clock?: () => Date;
+  /** Overrides of DEFAULT_RATE_LIMITS (tests raise them). */
+  rateLimits?: Partial<RateLimits>;
+  /** Fastify's logger option; default pino at config.logLevel. */
+  logger?: boolean | FastifyLoggerOptions;
+  /** More plugins for the /api scope, after the built-in ones. */
+  apiPlugins?: FastifyPluginAsync[];
+  /** Run seed() (default true; it only seeds when config.seedDemo). */
+  seed?: boolean;
+}
+
+export interface BuiltApp {
+  /** Not listening and not ready: register more plugins (static files), then listen(). close() closes the database. */
+  app: FastifyInstance;
+  /** What seeding made or found, for the start script to print. */
+  seeded: SeedResult;
+  database: Database;
+}
+
+/** Builds the API: opens (and migrates) the database, seeds demo data, mounts every call under /api. */
+export async function buildApp(config: Config, deps: AppDeps = {}): Promise<BuiltApp> {
+  const database = deps.database ?? (await openDatabase(config));
+  const app = Fastify({
+    logger: deps.logger ?? { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    // Bodies here are small JSON forms; uploads will get their own limit on their route.
+    bodyLimit: 1024 * 1024,
+  });
+  try {
+    app.decorate('db', database.db);
+    app.decorate('apiConfig', config);
+    app.decorate('clock', deps.clock ?? (() => new Date()));
+    if (!deps.database) app.addHook('onClose', async () => database.close());
+
+    if (config.redisUrl) {
+      app.log.warn('REDIS_URL is set, but the Redis rate-limit store is not implemented yet: counters are per process');
+    }
+
+    const rules: RateLimits = { ...DEFAULT_RATE_LIMITS, ...deps.rateLimits };
+    const plugins = [...API_PLUGINS, ...(deps.apiPlugins ?? [])];
+    await app.register(
+      async (api) => {
+        api.setErrorHandler(apiErrorHandler);
+        api.setNotFoundHandler((_req, reply) => reply.code(404).send(rejection('notFound')));
+        acceptEmptyJson(api);
+        // Answers carry tokens and balances: no shared cache may keep them.
+        api.addHook('onSend', async (_req, reply) => {
+          if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+        });
+        api.decorate('limiters', await registerLimiters(api, rules, config.rateLimitFactor));
+        for (const plugin of plugins) await api.register(plugin);
+      },
+      { prefix: '/api' },
+    );
+
+    app.addHook('onReady', async () => {
+      const missing = unregisteredCalls(app);
+      if (missing.length) app.log.warn({ missing }, 'contract calls without a route yet');
+    });
+
+    const seeded: SeedResult =
+      deps.seed === false ? { operator: null, inviteCode: null } : await seed(database.db, config);
+    return { app, seeded, database };
+  } catch (err) {
+    await app.close().catch(() => {});
+    if (!deps.database) await database.close();
+    throw err;
+  }
+}
+
+/** Contract calls this app has no route for, as "METHOD /api/path". */
+export function unregisteredCalls(app: FastifyInstance): string[] {
+  return Object.values(calls as Record<string, CallDef>)
+    .filter((def) => !app.hasRoute({ method: def.method, url: `/api${def.path}` }))
+    .map((def) => `${def.method} /api${def.path}`);
+}

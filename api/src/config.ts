@@ -1,0 +1,127 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/** `<repo root>` from this file (api/src/config.ts), so DATA_DIR's default does not depend on the cwd. */
+export const REPO_ROOT = path.resolve(__dirname, '..', '..');
+
+/** The embedded database without a data directory (tests, throwaway demos): `DATABASE_URL=memory://`. */
+export const MEMORY_DATABASE_URL = 'memory://';
+
+const flag = (name: string) =>
+  z
+    .enum(['1', '0', 'true', 'false', 'yes', 'no'], { error: `${name} must be 1/0/true/false/yes/no` })
+    .transform((v) => v === '1' || v === 'true' || v === 'yes');
+
+const EnvSchema = z.object({
+  PORT: z.coerce
+    .number({ error: 'PORT must be a number' })
+    .int('PORT must be an integer')
+    .min(0, 'PORT must be 0-65535')
+    .max(65535, 'PORT must be 0-65535')
+    .default(8080),
+  HOST: z.string().min(1, 'HOST must not be empty').default('0.0.0.0'),
+  DATABASE_URL: z
+    .string()
+    .refine((v) => v === MEMORY_DATABASE_URL || /^postgres(ql)?:\/\/.+/.test(v), {
+      error: `DATABASE_URL must be a postgres:// URL or ${MEMORY_DATABASE_URL}`,
+    })
+    .optional(),
+  DATA_DIR: z.string().min(1, 'DATA_DIR must not be empty').optional(),
+  CURRENCY: z.enum(['INR', 'MXN'], { error: 'CURRENCY must be INR or MXN' }).default('INR'),
+  TOKEN_TTL_DAYS: z.coerce
+    .number({ error: 'TOKEN_TTL_DAYS must be a number' })
+    .int('TOKEN_TTL_DAYS must be an integer')
+    .min(1, 'TOKEN_TTL_DAYS must be at least 1')
+    .max(365, 'TOKEN_TTL_DAYS must be at most 365')
+    .default(30),
+  SEED_DEMO: flag('SEED_DEMO').optional(),
+  SEED_INVITE_CODE: z
+    .string()
+    .trim()
+    .min(1, 'SEED_INVITE_CODE must not be empty')
+    .max(32, 'SEED_INVITE_CODE must be at most 32 characters')
+    .default('DEMO2026'),
+  TRUST_PROXY: z
+    .string()
+    .refine((v) => ['true', 'false', '1', '0'].includes(v) || !/^\d+$/.test(v), {
+      error: 'TRUST_PROXY must be true/false or a list of proxy addresses (hop counts are not supported)',
+    })
+    .optional(),
+  LOG_LEVEL: z
+    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+      error: 'LOG_LEVEL must be fatal, error, warn, info, debug, trace or silent',
+    })
+    .default('info'),
+  RATE_LIMIT_FACTOR: z.coerce
+    .number({ error: 'RATE_LIMIT_FACTOR must be a number' })
+    .positive('RATE_LIMIT_FACTOR must be above 0')
+    .max(10_000, 'RATE_LIMIT_FACTOR must be at most 10000')
+    .default(1),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\/.+/, 'REDIS_URL must be a redis:// URL')
+    .optional(),
+});
+
+/**
+ * Fastify's trustProxy: `true`/`false`, or a comma list of proxy addresses/CIDRs/proxy-addr names
+ * (`loopback`, `uniquelocal`, `10.0.0.0/8`). Behind the production nginx set it to nginx's network so
+ * rate limits key on the client, not on nginx. (Fastify 5 ignores hop counts, so digits are refused.)
+ */
+export type TrustProxy = boolean | string;
+
+const parseTrustProxy = (raw: string | undefined): TrustProxy => {
+  if (raw === undefined || raw === 'false' || raw === '0') return false;
+  if (raw === 'true' || raw === '1') return true;
+  return raw;
+};
+
+export interface Config {
+  port: number;
+  host: string;
+  /** Absent: embedded PGlite in `<dataDir>/pg`; `memory://`: embedded, in memory; else PostgreSQL. */
+  databaseUrl: string | undefined;
+  dataDir: string;
+  currency: 'INR' | 'MXN';
+  tokenTtlDays: number;
+  seedDemo: boolean;
+  seedInviteCode: string;
+  trustProxy: TrustProxy;
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /** Multiplies every rate limit's max (e.g. 50 for end-to-end runs that register many users from one IP). */
+  rateLimitFactor: number;
+  /** Seam for cross-replica rate-limit counters; not used yet (see http/rate-limit.ts). */
+  redisUrl: string | undefined;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Reads the environment once at start; a bad value throws a ConfigError naming every bad variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  // An empty variable means "not set" (docker-compose writes `FOO=` for unset values).
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = EnvSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.') || '(env)'}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const embedded = e.DATABASE_URL === undefined || e.DATABASE_URL === MEMORY_DATABASE_URL;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    databaseUrl: e.DATABASE_URL,
+    dataDir: path.resolve(REPO_ROOT, e.DATA_DIR ?? 'data'),
+    currency: e.CURRENCY,
+    tokenTtlDays: e.TOKEN_TTL_DAYS,
+    // The embedded database is the demo/dev setup: seed it unless told not to. A real PostgreSQL only on request.
+    seedDemo: e.SEED_DEMO ?? embedded,
+    seedInviteCode: e.SEED_INVITE_CODE,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    logLevel: e.LOG_LEVEL,
+    rateLimitFactor: e.RATE_LIMIT_FACTOR,
+    redisUrl: e.REDIS_URL,
+  };
+}

@@ -1,0 +1,113 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import rateLimitPlugin from '@fastify/rate-limit';
+import { ApiError } from './errors';
+
+export interface RateRule {
+  max: number;
+  windowMs: number;
+}
+
+const MINUTE = 60_000;
+
+/**
+ * The published limits. Per-IP rules count every attempt; per-account rules on passwords count only
+ * failures, so a user who types the right password is never locked out by their own earlier successes.
+ * Login and forget share one failure counter per phone: forget checks the old password too, so it must
+ * not become a second way to guess it.
+ */
+export const DEFAULT_RATE_LIMITS = {
+  /** Every login attempt from one IP. */
+  loginPerIp: { max: 20, windowMs: MINUTE },
+  /** Wrong passwords for one phone (login + forget). */
+  passwordFailuresPerPhone: { max: 5, windowMs: 15 * MINUTE },
+  /** Registration attempts from one IP. */
+  registerPerIp: { max: 20, windowMs: 60 * MINUTE },
+  /** Registration attempts for one phone. */
+  registerPerPhone: { max: 5, windowMs: 15 * MINUTE },
+  /** Password-reset attempts from one IP. */
+  forgetPerIp: { max: 10, windowMs: 15 * MINUTE },
+  /** Every operator login attempt from one IP. */
+  opsLoginPerIp: { max: 10, windowMs: MINUTE },
+  /** Wrong passwords for one operator name. */
+  opsPasswordFailuresPerUser: { max: 5, windowMs: 15 * MINUTE },
+} satisfies Record<string, RateRule>;
+
+export type RateLimits = { [K in keyof typeof DEFAULT_RATE_LIMITS]: RateRule };
+export type LimiterName = keyof RateLimits;
+
+/** Where a limiter takes its key from: the client IP, or the `user` field of the body (phone / operator name). */
+export type KeySource = 'ip' | 'user';
+
+export interface Limiter {
+  /** Counts this request; rejects with 429 once the rule's max is passed. */
+  consume(req: FastifyRequest): Promise<void>;
+  /** Rejects with 429 if the max is already reached, without counting (for failure-only rules). */
+  ensureOpen(req: FastifyRequest): Promise<void>;
+  /** Counts a failure; never rejects (the caller is already answering with its own error). */
+  count(req: FastifyRequest): Promise<void>;
+}
+
+export type Limiters = Record<LimiterName, Limiter>;
+
+const KEY_SOURCE: Record<LimiterName, KeySource> = {
+  loginPerIp: 'ip',
+  passwordFailuresPerPhone: 'user',
+  registerPerIp: 'ip',
+  registerPerPhone: 'user',
+  forgetPerIp: 'ip',
+  opsLoginPerIp: 'ip',
+  opsPasswordFailuresPerUser: 'user',
+};
+
+function keyOf(req: FastifyRequest, source: KeySource): string | null {
+  if (source === 'ip') return req.ip;
+  const user = (req.body as { user?: unknown } | undefined)?.user;
+  // Without a usable name the input check rejects the request anyway; the per-IP rule still counts it.
+  return typeof user === 'string' && user.trim() !== '' ? user.trim().toLowerCase() : null;
+}
+
+const tooMany = (ttlInSeconds: number) => new ApiError(429, 'tooManyRequests', Math.max(1, ttlInSeconds));
+
+/**
+ * Registers @fastify/rate-limit (not globally: only the calls above are limited) and builds one limiter per rule.
+ *
+ * Counters live in this process (the plugin's LocalStore), which is right for a single API process.
+ * Redis seam: with several replicas behind nginx, pass `redis` (an ioredis client built from
+ * config.redisUrl / REDIS_URL) to the plugin registration below so all replicas share the counters.
+ * Not implemented yet; buildApp logs a warning when REDIS_URL is set.
+ */
+export async function registerLimiters(
+  app: FastifyInstance,
+  rules: RateLimits,
+  /** Multiplies every max, e.g. RATE_LIMIT_FACTOR=50 for end-to-end runs that register many users from one IP. */
+  factor = 1,
+): Promise<Limiters> {
+  await app.register(rateLimitPlugin, { global: false });
+  const entries = (Object.keys(rules) as LimiterName[]).map((name) => {
+    const rule = rules[name];
+    const source = KEY_SOURCE[name];
+    const check = app.createRateLimit({
+      max: Math.max(1, Math.round(rule.max * factor)),
+      timeWindow: rule.windowMs,
+      keyGenerator: (req) => `${name}:${keyOf(req, source) ?? ''}`,
+    });
+    const limiter: Limiter = {
+      async consume(req) {
+        if (keyOf(req, source) === null) return;
+        const r = await check(req);
+        if (!r.isAllowed && r.isExceeded) throw tooMany(r.ttlInSeconds);
+      },
+      async ensureOpen(req) {
+        if (keyOf(req, source) === null) return;
+        const r = await check(req, { increment: false });
+        if (!r.isAllowed && r.remaining <= 0) throw tooMany(r.ttlInSeconds);
+      },
+      async count(req) {
+        if (keyOf(req, source) === null) return;
+        await check(req);
+      },
+    };
+    return [name, limiter] as const;
+  });
+  return Object.fromEntries(entries) as Limiters;
+}

@@ -1,0 +1,81 @@
+/**
+ * Operator command line: `npm run ops -w @invest/api -- <command> [options]`.
+ * Uses the same configuration and database as the server (DATABASE_URL / DATA_DIR).
+ * Embedded PGlite allows one process per data directory: stop the server before using the CLI on it.
+ */
+import { parseArgs } from 'node:util';
+import { NewPassword, OperatorName } from '@invest/shared/contract';
+import { ConfigError, loadConfig } from '../config';
+import { DatabaseLockedError, openDatabase } from '../db/database';
+import { createOperator, OperatorExistsError } from './operators';
+
+const USAGE = `Usage: npm run ops -w @invest/api -- <command> [options]
+
+Commands:
+  create-operator --user NAME [--password P]
+      Creates an operator (audited). Without --password a random one is generated and printed once.
+`;
+
+class UsageError extends Error {}
+
+async function createOperatorCommand(args: string[]): Promise<void> {
+  const { values } = parseArgs({
+    args,
+    options: { user: { type: 'string' }, password: { type: 'string' } },
+    strict: true,
+  });
+  const user = OperatorName.safeParse(values.user);
+  if (!user.success) throw new UsageError('--user NAME is required (3-64 characters)');
+  if (values.password !== undefined) {
+    // The same length rules as a user's new password.
+    const ok = NewPassword.safeParse(values.password);
+    if (!ok.success) throw new UsageError('--password must be 6-128 characters');
+  }
+
+  const config = loadConfig(process.env);
+  const database = await openDatabase(config);
+  try {
+    const created = await createOperator(database.db, { username: user.data, password: values.password, via: 'cli' });
+    console.log(`operator "${created.username}" created (id ${created.id})`);
+    if (created.generated) console.log(`password: ${created.password}`);
+  } finally {
+    await database.close();
+  }
+}
+
+async function main(argv: string[]): Promise<number> {
+  const [command, ...rest] = argv;
+  try {
+    switch (command) {
+      case 'create-operator':
+        await createOperatorCommand(rest);
+        return 0;
+      case undefined:
+      case 'help':
+      case '--help':
+      case '-h':
+        console.log(USAGE);
+        return command === undefined ? 1 : 0;
+      default:
+        throw new UsageError(`unknown command "${command}"`);
+    }
+  } catch (err) {
+    if (err instanceof UsageError || (err instanceof TypeError && 'code' in err && String(err.code).startsWith('ERR_PARSE_ARGS'))) {
+      console.error(`${err.message}\n\n${USAGE}`);
+      return 2;
+    }
+    if (err instanceof ConfigError || err instanceof OperatorExistsError || err instanceof DatabaseLockedError) {
+      console.error(err.message);
+      return 1;
+    }
+    throw err;
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (err) => {
+    console.error(err);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,68 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Config } from './config';
+import type { Db } from './db/database';
+import { invitationCodes } from './db/schema';
+import { verifyPassword } from './auth/passwords';
+import { createOperator, findOperatorByName, OperatorExistsError } from './ops/operators';
+
+export const DEMO_OPERATOR = 'ops';
+
+export interface SeedResult {
+  /** The demo operator's login, when this process knows its password; null otherwise. */
+  operator: { user: string; password: string } | null;
+  /** The invitation code that registration accepts; null when nothing was seeded. */
+  inviteCode: string | null;
+}
+
+export const credentialsFile = (config: Pick<Config, 'dataDir'>) =>
+  path.join(config.dataDir, 'operator-credentials.json');
+
+/**
+ * Demo data for a fresh install (config.seedDemo): the invitation code, and an operator `ops` whose
+ * random password is written to `<dataDir>/operator-credentials.json` (mode 0600) on creation so later
+ * starts can print it again. Idempotent, and safe when several replicas seed one database at once.
+ */
+export async function seed(db: Db, config: Config): Promise<SeedResult> {
+  if (!config.seedDemo) return { operator: null, inviteCode: null };
+
+  await db.insert(invitationCodes).values({ code: config.seedInviteCode }).onConflictDoNothing();
+
+  const file = credentialsFile(config);
+  if (!(await findOperatorByName(db, DEMO_OPERATOR))) {
+    try {
+      const created = await createOperator(db, { username: DEMO_OPERATOR, via: 'seed' });
+      writeCredentials(file, { user: created.username, password: created.password });
+      return { operator: { user: created.username, password: created.password }, inviteCode: config.seedInviteCode };
+    } catch (err) {
+      // Another replica created it between our check and insert: it wrote the file, read that below.
+      if (!(err instanceof OperatorExistsError)) throw err;
+    }
+  }
+  return { operator: await readCredentials(db, file), inviteCode: config.seedInviteCode };
+}
+
+function writeCredentials(file: string, creds: { user: string; password: string }) {
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  // Write-then-rename: a crash never leaves half a file; mode 0600 because it holds a password.
+  const tmp = `${file}.${process.pid}.tmp`;
+  fs.writeFileSync(tmp, `${JSON.stringify({ ...creds, note: 'Demo operator login, created by seeding.' }, null, 2)}\n`, {
+    mode: 0o600,
+  });
+  fs.renameSync(tmp, file);
+}
+
+/** The remembered login, only if it still opens the account (the database may have been reset since). */
+async function readCredentials(db: Db, file: string): Promise<SeedResult['operator']> {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(fs.readFileSync(file, 'utf8'));
+  } catch {
+    return null;
+  }
+  const { user, password } = (parsed ?? {}) as { user?: unknown; password?: unknown };
+  if (typeof user !== 'string' || typeof password !== 'string') return null;
+  const operator = await findOperatorByName(db, user);
+  if (!operator || !(await verifyPassword(operator.passwordHash, password))) return null;
+  return { user, password };
+}

@@ -1,0 +1,81 @@
+import path from 'node:path';
+import { ConfigError, loadConfig } from '../src/config';
+
+describe('loadConfig', () => {
+  it('has working defaults: embedded database in <repo>/data, INR, demo seeding on', () => {
+    const c = loadConfig({});
+    expect(c).toEqual({
+      port: 8080,
+      host: '0.0.0.0',
+      databaseUrl: undefined,
+      dataDir: path.resolve(__dirname, '..', '..', 'data'),
+      currency: 'INR',
+      tokenTtlDays: 30,
+      seedDemo: true,
+      seedInviteCode: 'DEMO2026',
+      trustProxy: false,
+      logLevel: 'info',
+      rateLimitFactor: 1,
+      redisUrl: undefined,
+    });
+  });
+
+  it('resolves DATA_DIR against the repository root, not the working directory', () => {
+    expect(loadConfig({ DATA_DIR: 'var/x' }).dataDir).toBe(path.resolve(__dirname, '..', '..', 'var/x'));
+    expect(loadConfig({ DATA_DIR: '/srv/data' }).dataDir).toBe('/srv/data');
+  });
+
+  it('does not seed a real PostgreSQL unless SEED_DEMO says so', () => {
+    const url = 'postgres://u@db:5432/invest';
+    expect(loadConfig({ DATABASE_URL: url }).seedDemo).toBe(false);
+    expect(loadConfig({ DATABASE_URL: url, SEED_DEMO: '1' }).seedDemo).toBe(true);
+    expect(loadConfig({ SEED_DEMO: '0' }).seedDemo).toBe(false);
+    expect(loadConfig({ DATABASE_URL: 'memory://' }).seedDemo).toBe(true);
+  });
+
+  it('reads every variable', () => {
+    const c = loadConfig({
+      PORT: '9000',
+      HOST: '127.0.0.1',
+      CURRENCY: 'MXN',
+      TOKEN_TTL_DAYS: '7',
+      SEED_INVITE_CODE: 'HELLO',
+      TRUST_PROXY: 'loopback,10.0.0.0/8',
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_FACTOR: '50',
+    });
+    expect(c).toMatchObject({
+      port: 9000,
+      host: '127.0.0.1',
+      currency: 'MXN',
+      tokenTtlDays: 7,
+      seedInviteCode: 'HELLO',
+      trustProxy: 'loopback,10.0.0.0/8',
+      logLevel: 'warn',
+      rateLimitFactor: 50,
+    });
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+  });
+
+  it('treats an empty variable as unset', () => {
+    expect(loadConfig({ PORT: '', DATABASE_URL: '' })).toMatchObject({ port: 8080, databaseUrl: undefined });
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, 'PORT'],
+    [{ PORT: '70000' }, 'PORT'],
+    [{ CURRENCY: 'USD' }, 'CURRENCY must be INR or MXN'],
+    [{ TOKEN_TTL_DAYS: '0' }, 'TOKEN_TTL_DAYS'],
+    [{ DATABASE_URL: 'mysql://x/y' }, 'DATABASE_URL'],
+    [{ SEED_DEMO: 'maybe' }, 'SEED_DEMO'],
+    [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+    [{ TRUST_PROXY: '2' }, 'TRUST_PROXY'],
+  ])('fails fast on %j, naming the variable', (env, named) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(named);
+  });
+
+  it('lists every bad variable at once', () => {
+    expect(() => loadConfig({ PORT: 'x', CURRENCY: 'USD' })).toThrow(/PORT[\s\S]*CURRENCY|CURRENCY[\s\S]*PORT/);
+  });
+});
