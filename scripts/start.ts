@@ -3,7 +3,7 @@
  * the API under /api, the shell at /, each remote under /remotes/<short>/ and remotes.json.
  */
 import { performance } from 'node:perf_hooks';
-import { buildApp, loadConfig } from '@invest/api';
+import { buildApp, loadConfig, MEMORY_DATABASE_URL } from '@invest/api';
 import { buildMissing } from './build-missing';
 import { registerWeb } from './web';
 
@@ -23,7 +23,9 @@ async function main(): Promise<void> {
   const secs = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
   log(`built ${built.length ? built.join(', ') : 'nothing (up to date)'} in ${secs(tBuilt - t0)}`);
   log(`ready in ${secs(performance.now() - t0)}: http://${shown}:${config.port}/`);
-  log(`database: ${config.databaseUrl ? 'PostgreSQL' : `embedded PGlite in ${config.dataDir}`}`);
+  const database =
+    config.databaseUrl === MEMORY_DATABASE_URL ? 'in-memory PGlite (nothing is kept)' : config.databaseUrl ? 'PostgreSQL' : `embedded PGlite in ${config.dataDir}`;
+  log(`database: ${database}`);
   if (seeded.inviteCode) log(`invitation code: ${seeded.inviteCode}`);
   if (seeded.operator) log(`operator login (POST /api/ops/login): ${seeded.operator.user} / ${seeded.operator.password}`);
 

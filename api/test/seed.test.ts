@@ -8,7 +8,8 @@ import { openDatabase } from '../src/db/database';
 import { auditLog, invitationCodes, operators } from '../src/db/schema';
 import { credentialsFile, seed } from '../src/seed';
 import { verifyPassword } from '../src/auth/passwords';
-import { backends, createTestApp, HOOK_TIMEOUT, PGlite, postgresBackend, useApp } from './harness';
+import { PGlite } from '@electric-sql/pglite';
+import { backends, createTestApp, HOOK_TIMEOUT, postgresBackend, useApp } from './harness';
 
 describe.each(backends)('demo seeding on $name', (backend) => {
   const t = useApp(backend);
