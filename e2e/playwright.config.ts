@@ -34,7 +34,8 @@ export default defineConfig({
     cwd: path.resolve(__dirname, '..'),
     url: `http://127.0.0.1:${PORT}/api/v2/config`,
     timeout: 600_000,
-    reuseExistingServer: false,
+    // E2E_REUSE=1 runs against a server you already started (same port); CI always starts its own.
+    reuseExistingServer: Boolean(process.env.E2E_REUSE),
     stdout: 'pipe',
     // Many registrations and logins from one IP in a few minutes: the limits scale up, they stay on.
     env: { PORT: String(PORT), DATA_DIR, LOG_LEVEL: 'warn', RATE_LIMIT_FACTOR: '10' },

@@ -36,6 +36,8 @@ test('a new investor registers with the invitation code, logs in, reaches home a
   await page.getByRole('dialog').getByRole('button', { name: 'Log out' }).click();
   await expect(page).toHaveURL(/\/login$/);
   expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+  // The remembered login fills the form again.
+  await expect(page.getByLabel('Phone number')).toHaveValue(phone);
   await page.goto('/account');
   await expect(page).toHaveURL(/\/login$/);
 });
