@@ -4,7 +4,9 @@ import { defineConfig } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 8181);
 // A fresh embedded database per run, so tests never depend on what an earlier run left.
-const DATA_DIR = process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), `invest-e2e-${Date.now()}`);
+// Set once in the runner's environment so the workers (which load this file again) see the same folder.
+process.env.E2E_DATA_DIR ??= path.join(os.tmpdir(), `invest-e2e-${Date.now()}`);
+const DATA_DIR = process.env.E2E_DATA_DIR;
 
 export default defineConfig({
   testDir: './tests',

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 
 export const INVITE = process.env.SEED_INVITE_CODE ?? 'DEMO2026';
@@ -27,3 +29,19 @@ export async function loginByUi(page: Page, user: string, password = PASSWORD): 
 
 /** An error message shown on the form (role=alert), by its exact text. */
 export const formError = (page: Page, text: string) => page.getByRole('alert').filter({ hasText: text });
+
+/**
+ * The operator login: OPS_USER/OPS_PASSWORD when given, else what the server's first start wrote to its data folder.
+ */
+export function operatorCredentials(): { user: string; password: string } {
+  if (process.env.OPS_USER && process.env.OPS_PASSWORD) return { user: process.env.OPS_USER, password: process.env.OPS_PASSWORD };
+  const file = path.join(process.env.E2E_DATA_DIR ?? '', 'operator-credentials.json');
+  return JSON.parse(fs.readFileSync(file, 'utf8')) as { user: string; password: string };
+}
+
+/** Logs an operator in through the ops API and returns the bearer token. */
+export async function operatorToken(request: APIRequestContext): Promise<string> {
+  const res = await request.post('/api/ops/login', { data: operatorCredentials() });
+  expect(res.status(), await res.text()).toBe(200);
+  return ((await res.json()) as { data: { token: string } }).data.token;
+}

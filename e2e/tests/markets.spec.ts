@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { loginByUi, registerByApi } from './helpers';
+import { loginByUi, operatorToken, registerByApi } from './helpers';
 
 /** The four chart tabs of the stock detail, their intervals and the screenshot each leaves in test-results/. */
 const CHART_TABS = [
@@ -97,16 +97,6 @@ test('search a stock, chart it on all four tabs, favourite it, find it on the wa
 
   expect(errors).toEqual([]);
 });
-
-/** Logs an operator in through the ops API (credentials from the environment). */
-async function operatorToken(request: APIRequestContext): Promise<string> {
-  const user = process.env.OPS_USER;
-  const password = process.env.OPS_PASSWORD;
-  expect(user, 'set OPS_USER and OPS_PASSWORD to an operator account').toBeTruthy();
-  const res = await request.post('/api/ops/login', { data: { user, password } });
-  expect(res.status(), await res.text()).toBe(200);
-  return ((await res.json()) as { data: { token: string } }).data.token;
-}
 
 const XSS = [
   '<p id="xss-body">Quarterly results beat estimates.</p>',
