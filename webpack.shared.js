@@ -1,5 +1,7 @@
 // One factory for every front-end app: an app's own webpack.config.js only names itself.
 const path = require('node:path');
+const zlib = require('node:zlib');
+const CompressionPlugin = require('compression-webpack-plugin');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 
@@ -25,6 +27,21 @@ function sharedScope() {
       return [request, { singleton: true, version, requiredVersion: `^${version}`, strictVersion: false }];
     }),
   );
+}
+
+function compressedCopies() {
+  const test = /\.(js|css|html|json|svg)$/;
+  return [
+    new CompressionPlugin({ test, algorithm: 'gzip', filename: '[path][base].gz', threshold: 1024, minRatio: 0.9 }),
+    new CompressionPlugin({
+      test,
+      algorithm: 'brotliCompress',
+      filename: '[path][base].br',
+      compressionOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } },
+      threshold: 1024,
+      minRatio: 0.9,
+    }),
+  ];
 }
 
 /**
@@ -117,6 +134,8 @@ function createConfig({ name, dir, port, exposes, title = 'Invest' }) {
           // The standalone page is served at the dev server's root, so deep links need absolute script URLs.
           publicPath: '/',
         }),
+        // Pre-compressed copies (brotli, gzip): the server picks one per request, no CPU spent per download.
+        ...(production ? compressedCopies() : []),
       ],
       performance: { hints: false },
       devServer: {

@@ -8,7 +8,7 @@ import { distOf, REMOTES, ROOT, WEB_APPS } from './apps';
 const ENTRY_FILES = new Set(['index.html', 'main.js', 'remoteEntry.js', 'mf-manifest.json', 'remotes.json']);
 
 function setCacheHeaders(reply: FastifyReply, filePath: string): void {
-  const name = path.basename(filePath);
+  const name = path.basename(filePath).replace(/\.(br|gz)$/, '');
   reply.header('Cache-Control', ENTRY_FILES.has(name) ? 'no-cache' : 'public, max-age=31536000, immutable');
 }
 
@@ -32,6 +32,7 @@ export async function registerWeb(app: FastifyInstance, opts: WebOptions = {}): 
       decorateReply: false,
       setHeaders: setCacheHeaders,
       index: false,
+      preCompressed: true,
     });
   }
   await app.register(fastifyStatic, {
@@ -40,6 +41,7 @@ export async function registerWeb(app: FastifyInstance, opts: WebOptions = {}): 
     setHeaders: setCacheHeaders,
     index: false,
     wildcard: true,
+    preCompressed: true,
   });
 
   app.get('/remotes.json', async (_req, reply) => {
