@@ -15,10 +15,14 @@ function newestMtime(dir: string): number {
   return newest;
 }
 
+// Written after each successful build: webpack leaves unchanged files (and their mtimes) alone, so no
+// output file tells when the last build ran.
+const stampOf = (app: WebApp) => path.join(distOf(app), '.built');
+
 /** A build is stale when it is missing or older than its sources, the shared package or the webpack factory. */
 export function isStale(app: WebApp): boolean {
-  const marker = path.join(distOf(app), 'mf-manifest.json');
-  if (!fs.existsSync(marker)) return true;
+  const marker = stampOf(app);
+  if (!fs.existsSync(path.join(distOf(app), 'mf-manifest.json')) || !fs.existsSync(marker)) return true;
   const built = fs.statSync(marker).mtimeMs;
   const inputs = [path.join(ROOT, app.dir), path.join(ROOT, 'shared', 'src'), path.join(ROOT, 'webpack.shared.js')];
   return inputs.some((p) => (fs.statSync(p).isDirectory() ? newestMtime(p) : fs.statSync(p).mtimeMs) > built);
@@ -30,7 +34,11 @@ function buildOne(app: WebApp): Promise<void> {
     let output = '';
     child.stdout.on('data', (d) => (output += d));
     child.stderr.on('data', (d) => (output += d));
-    child.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`build of ${app.dir} failed:\n${output}`))));
+    child.on('close', (code) => {
+      if (code !== 0) return reject(new Error(`build of ${app.dir} failed:\n${output}`));
+      fs.writeFileSync(stampOf(app), `${new Date().toISOString()}\n`);
+      resolve();
+    });
   });
 }
 
