@@ -7,6 +7,9 @@ export const REPO_ROOT = path.resolve(__dirname, '..', '..');
 /** The embedded database without a data directory (tests, throwaway demos): `DATABASE_URL=memory://`. */
 export const MEMORY_DATABASE_URL = 'memory://';
 
+/** The simulator's seed unless MARKET_SEED says otherwise: every replica and restart shows the same prices. */
+export const DEFAULT_MARKET_SEED = 'invest-market-2026';
+
 const flag = (name: string) =>
   z
     .enum(['1', '0', 'true', 'false', 'yes', 'no'], { error: `${name} must be 1/0/true/false/yes/no` })
@@ -61,6 +64,13 @@ const EnvSchema = z.object({
     .string()
     .regex(/^rediss?:\/\/.+/, 'REDIS_URL must be a redis:// URL')
     .optional(),
+  MARKET_SEED: z
+    .string()
+    .trim()
+    .min(1, 'MARKET_SEED must not be empty')
+    .max(128, 'MARKET_SEED must be at most 128 characters')
+    .default(DEFAULT_MARKET_SEED),
+  MARKET_ALWAYS_OPEN: flag('MARKET_ALWAYS_OPEN').optional(),
 });
 
 /**
@@ -92,6 +102,10 @@ export interface Config {
   rateLimitFactor: number;
   /** Seam for cross-replica rate-limit counters; not used yet (see http/rate-limit.ts). */
   redisUrl: string | undefined;
+  /** Seed of the market simulator: the same seed and clock give the same prices on every replica. */
+  marketSeed: string;
+  /** Every market always open (demos, weekend testing): MARKET_ALWAYS_OPEN=1. */
+  marketAlwaysOpen: boolean;
 }
 
 export class ConfigError extends Error {
@@ -123,5 +137,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     rateLimitFactor: e.RATE_LIMIT_FACTOR,
     redisUrl: e.REDIS_URL,
+    marketSeed: e.MARKET_SEED,
+    marketAlwaysOpen: e.MARKET_ALWAYS_OPEN ?? false,
   };
 }

@@ -4,6 +4,7 @@ import type { Config } from './config';
 import type { Db } from './db/database';
 import { invitationCodes } from './db/schema';
 import { verifyPassword } from './auth/passwords';
+import { seedNews } from './news/store';
 import { createOperator, findOperatorByName, OperatorExistsError } from './ops/operators';
 
 export const DEMO_OPERATOR = 'ops';
@@ -19,14 +20,16 @@ export const credentialsFile = (config: Pick<Config, 'dataDir'>) =>
   path.join(config.dataDir, 'operator-credentials.json');
 
 /**
- * Demo data for a fresh install (config.seedDemo): the invitation code, and an operator `ops` whose
- * random password is written to `<dataDir>/operator-credentials.json` (mode 0600) on creation so later
- * starts can print it again. Idempotent, and safe when several replicas seed one database at once.
+ * Demo data for a fresh install (config.seedDemo): the invitation code, a few news articles (with pictures
+ * the API serves itself), and an operator `ops` whose random password is written to
+ * `<dataDir>/operator-credentials.json` (mode 0600) on creation so later starts can print it again.
+ * Idempotent, and safe when several replicas seed one database at once.
  */
 export async function seed(db: Db, config: Config): Promise<SeedResult> {
   if (!config.seedDemo) return { operator: null, inviteCode: null };
 
   await db.insert(invitationCodes).values({ code: config.seedInviteCode }).onConflictDoNothing();
+  await seedNews(db);
 
   const file = credentialsFile(config);
   if (!(await findOperatorByName(db, DEMO_OPERATOR))) {

@@ -17,6 +17,8 @@ describe('loadConfig', () => {
       logLevel: 'info',
       rateLimitFactor: 1,
       redisUrl: undefined,
+      marketSeed: 'invest-market-2026',
+      marketAlwaysOpen: false,
     });
   });
 
@@ -43,6 +45,8 @@ describe('loadConfig', () => {
       TRUST_PROXY: 'loopback,10.0.0.0/8',
       LOG_LEVEL: 'warn',
       RATE_LIMIT_FACTOR: '50',
+      MARKET_SEED: ' demo-7 ',
+      MARKET_ALWAYS_OPEN: 'yes',
     });
     expect(c).toMatchObject({
       port: 9000,
@@ -53,6 +57,8 @@ describe('loadConfig', () => {
       trustProxy: 'loopback,10.0.0.0/8',
       logLevel: 'warn',
       rateLimitFactor: 50,
+      marketSeed: 'demo-7',
+      marketAlwaysOpen: true,
     });
     expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
   });
@@ -70,6 +76,9 @@ describe('loadConfig', () => {
     [{ SEED_DEMO: 'maybe' }, 'SEED_DEMO'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
     [{ TRUST_PROXY: '2' }, 'TRUST_PROXY'],
+    [{ MARKET_ALWAYS_OPEN: 'sometimes' }, 'MARKET_ALWAYS_OPEN'],
+    [{ MARKET_SEED: '   ' }, 'MARKET_SEED'],
+    [{ MARKET_SEED: 'x'.repeat(129) }, 'MARKET_SEED'],
   ])('fails fast on %j, naming the variable', (env, named) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(named);

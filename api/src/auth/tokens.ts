@@ -1,7 +1,8 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, lt, or } from 'drizzle-orm';
 import type { DbOrTx } from '../db/database';
 import { authTokens, type SubjectKind } from '../db/schema';
+import { tokenCache } from './token-cache';
 
 /** Who a valid bearer token speaks for. */
 export interface Subject {
@@ -11,7 +12,8 @@ export interface Subject {
   tokenId: number;
 }
 
-export const sha256Hex = (s: string) => createHash('sha256').update(s).digest('hex');
+// One-shot hash (Node >= 20.12): it runs on every authenticated request.
+export const sha256Hex = (s: string) => hash('sha256', s, 'hex');
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 // last_used_at is a hint for operators, not an audit trail: refresh it at most once a minute per token.
@@ -36,19 +38,38 @@ export async function issueToken(
   return { token, expiresAt };
 }
 
-/** The subject of a token that exists, is not revoked and has not expired at `now`; else null. */
+const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
+
+/**
+ * The subject of a token this process verified moments ago (see resolveToken), without touching the database and
+ * without an async hop; null when the database has to be asked.
+ */
+export function cachedSubject(token: string, now: Date): Subject | null {
+  return TOKEN_SHAPE.test(token) ? tokenCache.get(sha256Hex(token), now.getTime()) : null;
+}
+
+/**
+ * The subject of a token that exists, is not revoked and has not expired at `now`; else null.
+ * A token verified in the last few seconds is answered from this process's cache (auth/token-cache.ts: what that
+ * means across replicas is written there); logout and password reset in this process evict it at once.
+ */
 export async function resolveToken(db: DbOrTx, token: string, now: Date): Promise<Subject | null> {
   // A token is 43 base64url characters; anything else cannot match, so skip the query.
-  if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return null;
+  if (!TOKEN_SHAPE.test(token)) return null;
+  const tokenHash = sha256Hex(token);
+  const at = now.getTime();
+  const cached = tokenCache.get(tokenHash, at);
+  if (cached) return cached;
   const [row] = await db
     .select({
       id: authTokens.id,
       kind: authTokens.subjectKind,
       subjectId: authTokens.subjectId,
       lastUsedAt: authTokens.lastUsedAt,
+      expiresAt: authTokens.expiresAt,
     })
     .from(authTokens)
-    .where(and(eq(authTokens.tokenHash, sha256Hex(token)), isNull(authTokens.revokedAt), gt(authTokens.expiresAt, now)))
+    .where(and(eq(authTokens.tokenHash, tokenHash), isNull(authTokens.revokedAt), gt(authTokens.expiresAt, now)))
     .limit(1);
   if (!row) return null;
   if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() >= LAST_USED_RESOLUTION_MS) {
@@ -62,10 +83,14 @@ export async function resolveToken(db: DbOrTx, token: string, now: Date): Promis
         ),
       );
   }
-  return { kind: row.kind, id: row.subjectId, tokenId: row.id };
+  const subject: Subject = { kind: row.kind, id: row.subjectId, tokenId: row.id };
+  tokenCache.set(tokenHash, subject, row.expiresAt.getTime(), at);
+  return subject;
 }
 
 export async function revokeToken(db: DbOrTx, tokenId: number, now: Date): Promise<void> {
+  // Evicted before the write and kept out of the cache for a TTL (see TokenCache), so no request can re-cache it.
+  tokenCache.forgetToken(tokenId, now.getTime());
   await db
     .update(authTokens)
     .set({ revokedAt: now })
@@ -74,6 +99,7 @@ export async function revokeToken(db: DbOrTx, tokenId: number, now: Date): Promi
 
 /** Ends every session of a subject (after a password reset). */
 export async function revokeAllTokens(db: DbOrTx, subject: { kind: SubjectKind; id: number }, now: Date): Promise<void> {
+  tokenCache.forgetSubject(subject.kind, subject.id, now.getTime());
   await db
     .update(authTokens)
     .set({ revokedAt: now })

@@ -3,10 +3,13 @@ import {
   bigint,
   boolean,
   check,
+  date,
+  doublePrecision,
   index,
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -113,6 +116,74 @@ export const accounts = pgTable(
   ],
 );
 
+/**
+ * Imported daily history (ops CLI `import-history`), one row per symbol and trading date. The market engine loads
+ * it at start (DbHistoryStore) and simulates onwards from the last imported close. Prices are the instrument's
+ * quote currency as floats: these are market prices, not money in anyone's account.
+ */
+export const priceHistory = pgTable(
+  'price_history',
+  {
+    symbol: text('symbol').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    open: doublePrecision('open').notNull(),
+    high: doublePrecision('high').notNull(),
+    low: doublePrecision('low').notNull(),
+    close: doublePrecision('close').notNull(),
+    volume: bigint('volume', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ name: 'price_history_pk', columns: [t.symbol, t.day] }),
+    check(
+      'price_history_ohlc_check',
+      sql`${t.low} > 0 and ${t.low} <= least(${t.open}, ${t.close}) and ${t.high} >= greatest(${t.open}, ${t.close}) and ${t.volume} >= 0`,
+    ),
+  ],
+);
+
+/**
+ * News articles. `content` is HTML sanitized on write. Deleting sets `deleted_at` (the row and its audit trail
+ * stay; readers never see it). `seed_key` marks a demo article, so seeding is idempotent and an article an
+ * operator deleted is not brought back by the next start.
+ */
+export const news = pgTable(
+  'news',
+  {
+    id: serial('id').primaryKey(),
+    title: text('title').notNull(),
+    subhead: text('subhead').notNull().default(''),
+    img: text('img').notNull().default(''),
+    content: text('content').notNull(),
+    seedKey: text('seed_key').unique('news_seed_key_unique'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).defaultNow().notNull(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  // The list: live articles, newest first.
+  (t) => [index('news_live_created_idx').on(t.createdAt.desc(), t.id.desc()).where(sql`${t.deletedAt} is null`)],
+);
+
+/** A user's watchlist (the spec's collection): one row per user and canonical symbol. */
+export const watchlist = pgTable(
+  'watchlist',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    symbol: text('symbol').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // Adding twice keeps one row (insert ... on conflict do nothing), also under concurrent taps.
+    uniqueIndex('watchlist_user_symbol_unique').on(t.userId, t.symbol),
+    // The list: newest first per user.
+    index('watchlist_user_created_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
+  ],
+);
+
 export type User = typeof users.$inferSelect;
 export type Operator = typeof operators.$inferSelect;
 export type Account = typeof accounts.$inferSelect;
+export type NewsRow = typeof news.$inferSelect;
+export type PriceHistoryRow = typeof priceHistory.$inferSelect;

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { CallDef } from '@invest/shared/contract';
 import type { z } from 'zod';
-import { resolveToken, type Subject } from '../auth/tokens';
+import { cachedSubject, resolveToken, type Subject } from '../auth/tokens';
 import { ApiError, inputErrorKey } from './errors';
 import type { Limiter } from './rate-limit';
 import './context';
@@ -20,10 +20,26 @@ export interface RouteOptions {
   limits?: Limiter[];
 }
 
+/**
+ * A whole `{msg:'ok', data}` answer, already checked against the call's output schema and serialized: what a
+ * handler returns to send bytes it has cached (e.g. a quote and its chart rows for the rest of a price tick).
+ * Make one with serializeOk(), never by hand.
+ */
+export class SerializedOk<C extends CallDef = CallDef> {
+  private declare readonly call?: C;
+  /** @internal use serializeOk() */
+  constructor(readonly json: string) {}
+}
+
+/** Checks `data` against the call's output (as route() does) and serializes the answer once, for reuse. */
+export function serializeOk<C extends CallDef>(def: C, data: z.input<C['output']>): SerializedOk<C> {
+  return new SerializedOk<C>(JSON.stringify({ msg: 'ok', data: def.output.parse(data) }));
+}
+
 export type Handler<C extends CallDef> = (
   input: z.output<C['input']>,
   ctx: RouteContext,
-) => Promise<z.input<C['output']>>;
+) => Promise<z.input<C['output']> | SerializedOk<C>>;
 
 /** `Authorization: Bearer <token>`; anything else counts as no token. */
 export function bearerToken(req: FastifyRequest): string | null {
@@ -36,7 +52,8 @@ export function bearerToken(req: FastifyRequest): string | null {
  * Registers one contract call in the current (/api-prefixed) scope: rate limits, then the caller
  * (401 without a valid token, 403 with a token of the other kind), then the input checked with the
  * call's zod schema (400 with the first issue's key), then the handler; its result is checked against
- * the call's output schema, so the server can never drift from the contract the client types come from.
+ * the call's output schema, so the server can never drift from the contract the client types come from
+ * (a SerializedOk was checked when it was made).
  */
 export function route<C extends CallDef>(app: FastifyInstance, def: C, handler: Handler<C>, options: RouteOptions = {}) {
   const limits = options.limits ?? [];
@@ -53,7 +70,8 @@ export function route<C extends CallDef>(app: FastifyInstance, def: C, handler: 
       let subject: Subject | null = null;
       if (def.auth !== 'public') {
         const token = bearerToken(req);
-        subject = token ? await resolveToken(app.db, token, now) : null;
+        // The token cache answers hot paths synchronously; a miss asks the database.
+        subject = token ? (cachedSubject(token, now) ?? (await resolveToken(app.db, token, now))) : null;
         if (!subject) throw new ApiError(401, 'unauthorized');
         if (subject.kind !== def.auth) throw new ApiError(403, 'forbidden');
       }
@@ -62,6 +80,10 @@ export function route<C extends CallDef>(app: FastifyInstance, def: C, handler: 
       const parsed = def.input.safeParse(raw);
       if (!parsed.success) throw new ApiError(400, inputErrorKey(parsed.error));
       const data = await handler(parsed.data as z.output<C['input']>, { req, reply, subject, now });
+      if (data instanceof SerializedOk) {
+        reply.type('application/json; charset=utf-8');
+        return data.json;
+      }
       return { msg: 'ok', data: def.output.parse(data) };
     },
   });

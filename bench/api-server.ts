@@ -1,0 +1,91 @@
+/**
+ * The server side of the API benchmark (bench/api.ts starts it as a child process, so the load generator does not
+ * share its event loop): the real app (buildApp on in-memory PGlite), one registered user, and bare routes in the
+ * same process that answer the exact bytes of each measured call, captured once, with no auth and no engine.
+ * Reports { port, token, cases } to the parent over IPC, then serves until it is told to stop.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { buildApp, loadConfig } from '../api/src';
+
+export interface BenchCase {
+  name: string;
+  /** The measured call (needs the bearer token). */
+  path: string;
+  /** The bare route answering the same bytes (asked with the same query string, so both parse the same request). */
+  barePath: string;
+  bytes: number;
+}
+
+export interface ServerReady {
+  port: number;
+  token: string;
+  cases: BenchCase[];
+}
+
+const CASES = [
+  { name: 'yahoo ^NSEI (1m)', path: '/api/v2/yahoo?symbol=%5ENSEI' },
+  { name: 'stock/list ^NSEI p1 l10', path: '/api/v2/stock/list?symbol=%5ENSEI&page=1&limit=10' },
+];
+
+async function main(): Promise<void> {
+  // Seeding writes the demo operator's credentials file: keep it out of the repository.
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'invest-bench-'));
+  process.on('exit', () => fs.rmSync(dataDir, { recursive: true, force: true }));
+  const config = loadConfig({
+    ...process.env,
+    DATABASE_URL: 'memory://',
+    SEED_DEMO: '1',
+    LOG_LEVEL: 'silent',
+    // Prices move on any day of the week, so the response caches really turn over every price tick.
+    MARKET_ALWAYS_OPEN: process.env.MARKET_ALWAYS_OPEN ?? '1',
+    DATA_DIR: dataDir,
+  });
+  const { app, seeded } = await buildApp(config, { logger: false });
+
+  const captured = new Map<string, string>();
+  CASES.forEach((c, i) => {
+    const body = () => captured.get(c.path) ?? '';
+    app.get(`/bare/${i}`, (_req, reply) => {
+      reply.header('cache-control', 'no-store').type('application/json; charset=utf-8').send(body());
+    });
+  });
+
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('no port');
+
+  const phone = '9000000001';
+  const password = 'bench-secret-1';
+  const reg = await app.inject({ method: 'POST', url: '/api/stock/user/reg', payload: { user: phone, password, code: seeded.inviteCode } });
+  if (reg.statusCode !== 200) throw new Error(`register failed: ${reg.body}`);
+  const login = await app.inject({ method: 'POST', url: '/api/stock/user/login', payload: { user: phone, password } });
+  const token = login.json().data.token as string;
+
+  const cases: BenchCase[] = [];
+  for (const [i, c] of CASES.entries()) {
+    const res = await app.inject({ method: 'GET', url: c.path, headers: { authorization: `Bearer ${token}` } });
+    if (res.statusCode !== 200) throw new Error(`${c.path}: ${res.statusCode} ${res.body}`);
+    captured.set(c.path, res.body);
+    const query = c.path.slice(c.path.indexOf('?'));
+    cases.push({ name: c.name, path: c.path, barePath: `/bare/${i}${query}`, bytes: Buffer.byteLength(res.body) });
+  }
+
+  const ready: ServerReady = { port: address.port, token, cases };
+  process.send?.(ready);
+  const stop = () => {
+    app.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  };
+  process.on('message', (m) => m === 'stop' && stop());
+  process.on('disconnect', stop);
+  process.on('SIGTERM', stop);
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
