@@ -36,7 +36,8 @@ export const formError = (page: Page, text: string) => page.getByRole('alert').f
 export function operatorCredentials(): { user: string; password: string } {
   if (process.env.OPS_USER && process.env.OPS_PASSWORD) return { user: process.env.OPS_USER, password: process.env.OPS_PASSWORD };
   const file = path.join(process.env.E2E_DATA_DIR ?? '', 'operator-credentials.json');
-  return JSON.parse(fs.readFileSync(file, 'utf8')) as { user: string; password: string };
+  const { user, password } = JSON.parse(fs.readFileSync(file, 'utf8')) as { user: string; password: string };
+  return { user, password };
 }
 
 /** Logs an operator in through the ops API and returns the bearer token. */

@@ -32,6 +32,14 @@ it('the real-time chart is an area of closes without averages', () => {
   expect(m.averages).toEqual([]);
 });
 
+it('labels times on the exchange clock, not the reader clock', () => {
+  // 03:45 UTC is the NSE open, 09:15 in Kolkata; 14:30 UTC is the NYSE open, 09:30 in New York (winter).
+  expect(buildChartModel(candles(1, Date.UTC(2025, 0, 6, 3, 45), 60_000), '1m', 'Asia/Kolkata').labels).toEqual(['09:15']);
+  expect(buildChartModel(candles(1, Date.UTC(2025, 0, 6, 14, 30), 60_000), '1m', 'America/New_York').labels).toEqual(['09:30']);
+  // A month candle stamped at the NSE open of 1 Dec is December there.
+  expect(buildChartModel(candles(1, Date.UTC(2025, 11, 1, 3, 45), 60_000), '1mo', 'Asia/Kolkata').labels).toEqual(['2025-12']);
+});
+
 it('a pushed quote moves the last candle, or opens the next minute', () => {
   const rows = candles(3, Date.UTC(2025, 0, 1, 4), 60_000);
   const inMinute = applyQuoteToRows(rows, { price: 10, asOf: rows[2]!.timestamp + 30_000 }, '1m');

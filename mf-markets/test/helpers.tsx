@@ -39,6 +39,7 @@ export function quote(symbol: string, over: Record<string, unknown> = {}) {
     volume: 1000,
     marketOpen: true,
     simulated: true,
+    timezone: 'Asia/Kolkata',
     asOf: 1_700_000_000_000,
     ...over,
   };

@@ -4,6 +4,7 @@
  */
 import { calls, type CallOutput } from '@invest/shared/contract';
 import { MARKET_NAMES } from './rows';
+import { SESSIONS } from './sessions';
 import type { MarketEngine } from './engine';
 import type { Instrument, Market, Quote as EngineQuote } from './types';
 
@@ -30,6 +31,7 @@ export function toQuote(inst: Instrument, q: EngineQuote): Quote {
     low: q.low,
     prevClose: q.prevClose,
     volume: q.volume,
+    timezone: SESSIONS[inst.session].timeZone,
     marketOpen: q.marketOpen,
     simulated: q.simulated,
     asOf: q.asOf,

@@ -45,7 +45,8 @@ export function StockRow({ row, href, action }: { row: StockRowView; href: strin
     </>
   );
   return href === null ? (
-    <div className={`${s.row} ${s.static}`} aria-disabled="true" data-testid="stock-row">
+    // Not a link while editing; no aria-disabled here, it would disable the row's own delete button for assistive tech.
+    <div className={`${s.row} ${s.static}`} data-testid="stock-row">
       {body}
       {action}
     </div>

@@ -121,7 +121,7 @@ function StockDetail({ symbol, routeMarket, name }: { symbol: string; routeMarke
   const precision = quote ? precisionOf(quote) : 2;
   const trend = quote ? direction(quote.change || quote.changePercent) : 'flat';
   const current = charts[interval];
-  const model = useMemo(() => (current ? buildChartModel(current.rows, interval) : null), [current, interval]);
+  const model = useMemo(() => (current ? buildChartModel(current.rows, interval, current.timezone) : null), [current, interval]);
   const isIndex = symbol.startsWith('^');
   const fav = useFavourite(symbol);
   const money = (v: number) => `${isIndex ? '' : currencySymbol(market)}${formatPrice(v, precision)}`;

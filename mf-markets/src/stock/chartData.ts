@@ -18,17 +18,25 @@ export function movingAverage(closes: readonly number[], period: number): (numbe
   return out;
 }
 
-const pad = (n: number) => String(n).padStart(2, '0');
+const formats = new Map<string, Intl.DateTimeFormat>();
+/** Date parts in the exchange's time zone (formatters are cached: a chart labels hundreds of points). */
+function partsIn(ts: number, timeZone: string): Record<'year' | 'month' | 'day' | 'hour' | 'minute', string> {
+  let f = formats.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-GB', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+    formats.set(timeZone, f);
+  }
+  const out = { year: '', month: '', day: '', hour: '', minute: '' };
+  for (const p of f.formatToParts(ts)) if (p.type in out) out[p.type as keyof typeof out] = p.value;
+  return out;
+}
 
-/** An axis label for a candle of this interval, in the reader's time zone. */
-export function candleLabel(ts: number, interval: Interval): string {
-  const d = new Date(ts);
-  const y = d.getFullYear();
-  const m = pad(d.getMonth() + 1);
-  const day = pad(d.getDate());
-  if (interval === '1m') return `${pad(d.getHours())}:${pad(d.getMinutes())}`;
-  if (interval === '1mo') return `${y}-${m}`;
-  return `${y}-${m}-${day}`;
+/** An axis label for a candle of this interval, in the exchange's time zone. */
+export function candleLabel(ts: number, interval: Interval, timeZone = 'UTC'): string {
+  const d = partsIn(ts, timeZone);
+  if (interval === '1m') return `${d.hour}:${d.minute}`;
+  if (interval === '1mo') return `${d.year}-${d.month}`;
+  return `${d.year}-${d.month}-${d.day}`;
 }
 
 /** The short form under the chart (the tooltip shows the full label). */
@@ -53,12 +61,12 @@ export interface ChartModel {
 }
 
 /** Everything the chart draws, from the API's rows: labels, OHLC, closes, coloured volumes and the averages. */
-export function buildChartModel(rows: readonly Candle[], interval: Interval): ChartModel {
+export function buildChartModel(rows: readonly Candle[], interval: Interval, timeZone = 'UTC'): ChartModel {
   const isK = interval !== '1m';
   const start = isK ? Math.max(0, rows.length - MAX_VISIBLE_CANDLES) : 0;
   const closesAll = rows.map((r) => r.close);
   const visible = rows.slice(start);
-  const labels = visible.map((r) => candleLabel(r.timestamp, interval));
+  const labels = visible.map((r) => candleLabel(r.timestamp, interval, timeZone));
   const averages = isK
     ? MA_PERIODS.map((period) => {
         const ma = movingAverage(closesAll, period).slice(start);

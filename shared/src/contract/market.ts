@@ -62,6 +62,8 @@ export const Quote = z.object({
   low: z.number(),
   prevClose: z.number(),
   volume: z.number(),
+  /** The exchange's IANA time zone: charts label times as the exchange does (09:15 IST, not the reader's clock). */
+  timezone: z.string(),
   /** Whether the instrument's exchange is in session now; outside it the last price holds. */
   marketOpen: z.boolean(),
   /** Prices come from our simulator, not a licensed feed; the UI says so. */
