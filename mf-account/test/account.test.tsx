@@ -14,9 +14,32 @@ const CONFIG = [
 ];
 
 beforeAll(setup);
+const row = (stock: string, market: string) => ({
+  id: 1,
+  stock,
+  name: `${stock} name`,
+  market,
+  market_name: market,
+  exchange_name: 'X',
+  prasent: 10,
+  close_prices: 9,
+  percent_change: 11.11,
+  precision: market === 'FOREX' ? 4 : 2,
+});
+const stockList = (input: { market: string; limit: number }) => ({
+  rows: Array.from({ length: input.limit }, (_, i) => row(`${input.market}${i}`, input.market)),
+  count: 50,
+});
+const HANDLERS = {
+  '/stock/success/v2/user/info': () => INFO,
+  '/v2/config': () => CONFIG,
+  '/stock/success/user/logout': () => 'ok',
+  '/v2/stock/list': stockList,
+};
+
 beforeEach(() => {
   localStorage.clear();
-  answer({ '/stock/success/v2/user/info': () => INFO, '/v2/config': () => CONFIG, '/stock/success/user/logout': () => 'ok' });
+  answer(HANDLERS);
 });
 
 describe('account page', () => {
@@ -52,9 +75,26 @@ describe('account page', () => {
     answer({ '/v2/config': () => CONFIG });
     renderAt('/account', <AccountPage />);
     expect(await screen.findByText('Could not load your account')).toBeTruthy();
-    answer({ '/stock/success/v2/user/info': () => INFO, '/v2/config': () => CONFIG });
+    answer(HANDLERS);
     fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByTestId('total-assets')).toBeTruthy();
+  });
+
+  it('lists three instruments per market tab, Indian stocks for an INR deployment', async () => {
+    renderAt('/account', <AccountPage />);
+    await screen.findByText('IN0 name');
+    expect(inputsOf('/v2/stock/list')[0]).toEqual({ market: 'IN', page: 1, limit: 3 });
+    expect(screen.getAllByTestId('stock-row')).toHaveLength(3);
+    expect(screen.getByText('IN0 name').closest('a')?.getAttribute('href')).toBe('/stock/v2/IN0/IN0%20name');
+    for (const [tab, market] of [
+      ['Forex', 'FOREX'],
+      ['Futures', 'FUTURE'],
+      ['Treasury', 'CGI'],
+    ]) {
+      fireEvent.click(screen.getByRole('tab', { name: tab }));
+      await screen.findByText(`${market}2 name`);
+      expect(inputsOf('/v2/stock/list').at(-1)).toEqual({ market, page: 1, limit: 3 });
+    }
   });
 });
 

@@ -1,4 +1,5 @@
-import { displayName, precisionOf, stockHref, tradingHref } from '../src/lib/display';
+import { displayName } from '../src/lib/display';
+import { precisionOf, stockHref, tradingHref } from '@invest/shared';
 
 describe('the stock name of a detail route', () => {
   it('is the name segment when there is one', () => {

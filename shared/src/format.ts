@@ -49,3 +49,9 @@ export const MASK = '********';
 export function direction(change: number): 'up' | 'down' | 'flat' {
   return change > 0 ? 'up' : change < 0 ? 'down' : 'flat';
 }
+
+/** Display decimals: what the row says, else 2 (forex 4). */
+export function precisionOf(row: { precision?: number; market?: string }): number {
+  if (typeof row.precision === 'number' && row.precision >= 0 && row.precision <= 8) return row.precision;
+  return row.market === 'FOREX' ? 4 : 2;
+}

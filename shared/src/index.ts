@@ -6,6 +6,7 @@ export { session, SESSION_KEYS, type RememberedLogin } from './session/session';
 export { storage } from './session/storage';
 export * from './i18n';
 export * from './format';
+export * from './paths';
 export * from './validation';
 export * from './ui';
 export { usePolling } from './hooks/usePolling';

@@ -25,3 +25,18 @@ it('polls at its interval, stops on app:pause and fires at once on app:resume', 
   await act(async () => bus.publish({ type: 'app:resume' }));
   expect(task).toHaveBeenCalledTimes(3);
 });
+
+it('a new restart key runs the task at once', async () => {
+  const task = jest.fn();
+  const { rerender } = render(<Keyed task={task} k="a" />);
+  await act(async () => {});
+  expect(task).toHaveBeenCalledTimes(1);
+  rerender(<Keyed task={task} k="b" />);
+  await act(async () => {});
+  expect(task).toHaveBeenCalledTimes(2);
+});
+
+function Keyed({ task, k }: { task: () => void; k: string }) {
+  usePolling(task, 5000, true, k);
+  return null;
+}

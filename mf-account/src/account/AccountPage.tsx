@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { formatMoney, Icon, IconButton, MASK, RetryPanel, Spinner, useDeploymentConfig } from '@invest/shared';
+import { AccountMarkets } from './AccountMarkets';
 import { useMaskedAmounts } from './useMaskedAmounts';
 import { useUserInfo } from './useUserInfo';
 import s from './account.module.css';
@@ -70,6 +71,8 @@ export function AccountPage() {
         </span>
         <Icon name="chevron" size={16} />
       </Link>
+
+      {config && <AccountMarkets currency={config.currency} />}
     </div>
   );
 }

@@ -1,8 +1,7 @@
 import { Link } from 'react-router-dom';
-import { direction, formatPrice, PriceChange, Skeleton, Sparkline, type Quote } from '@invest/shared';
+import { direction, formatPrice, precisionOf, PriceChange, Skeleton, Sparkline, stockHref, type Quote } from '@invest/shared';
 import { newest } from '../lib/liveQuotes';
 import type { IndexLine } from '../lib/indexLines';
-import { precisionOf, stockHref } from '../lib/display';
 import s from './IndexCard.module.css';
 
 /** An index's price: the loaded line, or a fresher pushed quote. */

@@ -1,8 +1,7 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { call, calls, SearchDialog, type StockRow as Row } from '@invest/shared';
-import { logListError, precisionOf, stockHref } from '../lib/display';
-import { StockRow } from './StockRow';
+import { call, calls, InstrumentRow, instrumentRowView, SearchDialog, stockHref, type StockRow as Row } from '@invest/shared';
+import { logListError } from '../lib/display';
 
 export const SEARCH_LIMIT = 20;
 
@@ -22,19 +21,7 @@ export function StockSearch({ open, onClose }: { open: boolean; onClose: () => v
   const render = useCallback(
     (r: Row, close: () => void) => (
       <div onClick={close}>
-        <StockRow
-          href={stockHref(r.stock, r.name)}
-          row={{
-            code: r.stock,
-            name: r.name,
-            market: r.market,
-            exchange: r.exchange_name,
-            price: r.prasent,
-            prevClose: r.close_prices,
-            percent: r.percent_change,
-            precision: precisionOf(r),
-          }}
-        />
+        <InstrumentRow href={stockHref(r.stock, r.name)} row={instrumentRowView(r)} />
       </div>
     ),
     [],

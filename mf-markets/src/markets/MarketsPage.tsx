@@ -1,31 +1,15 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import { Icon, IconButton, PageHeader, Pager, pageCount, SkeletonRows, Tabs, type Quote, type StockRow as Row } from '@invest/shared';
+import { Icon, IconButton, InstrumentListHead, InstrumentRow, instrumentRowView, pageCount, PageHeader, Pager, precisionOf, SkeletonRows, stockHref, Tabs, type Quote, type StockRow as Row } from '@invest/shared';
 import { IndexCard, indexQuote } from '../components/IndexCard';
 import { MarketStatus, SimulatedNote } from '../components/MarketStatus';
-import { StockListHead, StockRow, type StockRowView } from '../components/StockRow';
 import { StockSearch } from '../components/StockSearch';
-import { precisionOf, stockHref } from '../lib/display';
 import { useIndexLines } from '../lib/indexLines';
 import { LIST_POLL_MS, useLiveQuotes } from '../lib/liveQuotes';
 import { MARKETS_PAGE_SIZE, useStockPage } from '../lib/useStockPage';
 import { useCategories } from '../lib/useCategories';
 import s from './markets.module.css';
-
-/** A list row with a pushed quote laid over it (when the stream has one). */
-export function rowView(r: Row, live?: Quote): StockRowView {
-  return {
-    code: r.stock,
-    name: r.name,
-    market: r.market,
-    exchange: r.exchange_name,
-    price: live?.price ?? r.prasent,
-    prevClose: live?.prevClose ?? r.close_prices,
-    percent: live?.changePercent ?? r.percent_change,
-    precision: precisionOf(r),
-  };
-}
 
 export function MarketsPage() {
   const { t } = useTranslation();
@@ -106,7 +90,7 @@ export function MarketsPage() {
 
           <section aria-label={t('markets.members')} className={s.list}>
             <h2 className={s.listTitle}>{t('markets.members')}</h2>
-            <StockListHead name={t('markets.col.name')} price={t('markets.col.price')} change={t('markets.col.change')} />
+            <InstrumentListHead name={t('markets.col.name')} price={t('markets.col.price')} change={t('markets.col.change')} />
             {loading && rows.length === 0 ? (
               <SkeletonRows rows={6} />
             ) : rows.length === 0 ? (
@@ -115,7 +99,7 @@ export function MarketsPage() {
               <ul className={`${s.rows} ${loading ? s.stale : ''}`} aria-busy={loading || undefined}>
                 {rows.map((r) => (
                   <li key={r.stock}>
-                    <StockRow row={rowView(r, quotes[r.stock])} href={stockHref(r.stock, r.name)} />
+                    <InstrumentRow row={instrumentRowView(r, quotes[r.stock])} href={stockHref(r.stock, r.name)} />
                   </li>
                 ))}
               </ul>

@@ -23,7 +23,8 @@ import {
   type Quote,
 } from '@invest/shared';
 import { MarketStatus, SimulatedNote } from '../components/MarketStatus';
-import { displayName, precisionOf, tradingHref } from '../lib/display';
+import { displayName } from '../lib/display';
+import { precisionOf, tradingHref } from '@invest/shared';
 import { applyQuoteToRows, DETAIL_POLL_MS, newest, useLiveQuotes } from '../lib/liveQuotes';
 import { buildChartModel, VOLUME_PANE_HEIGHT } from './chartData';
 import { useFavourite } from './useFavourite';

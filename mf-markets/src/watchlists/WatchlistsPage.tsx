@@ -1,10 +1,9 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { call, calls, ConfirmDialog, Icon, PageHeader, Pager, SkeletonRows, toast, type WatchEntry } from '@invest/shared';
+import { call, calls, ConfirmDialog, Icon, InstrumentListHead, InstrumentRow, PageHeader, Pager, precisionOf, SkeletonRows, stockHref, toast, type WatchEntry } from '@invest/shared';
 import { IndexCard } from '../components/IndexCard';
-import { StockListHead, StockRow } from '../components/StockRow';
-import { logListError, precisionOf, stockHref } from '../lib/display';
+import { logListError } from '../lib/display';
 import { useIndexLines } from '../lib/indexLines';
 import { LIST_POLL_MS, useLiveQuotes } from '../lib/liveQuotes';
 import { useCategories } from '../lib/useCategories';
@@ -126,14 +125,14 @@ export function WatchlistsPage() {
           </div>
         ) : (
           <>
-            <StockListHead name={t('markets.col.name')} price={t('markets.col.price')} change={t('markets.col.change')} />
+            <InstrumentListHead name={t('markets.col.name')} price={t('markets.col.price')} change={t('markets.col.change')} />
             <ul className={s.rows} data-editing={editing || undefined}>
               {list.map((e) => {
                 const live = quotes[e.stock_code];
                 const d = e.stock_detail;
                 return (
                   <li key={e.stock_code}>
-                    <StockRow
+                    <InstrumentRow
                       href={editing ? null : stockHref(e.stock_code, e.stock_name)}
                       row={{
                         code: e.stock_code,

@@ -4,9 +4,10 @@ import { bus } from '../bus';
 /**
  * Runs `task` now and every `intervalMs` while the app is in the foreground. The shell publishes app:pause and
  * app:resume (page visibility, or the hybrid app going to the background): polling stops, and resumes at once.
- * A slow task is never overlapped by the next tick.
+ * A slow task is never overlapped by the next tick. A new `restartKey` (say, the tab the list shows) runs the task
+ * at once and starts the interval over.
  */
-export function usePolling(task: () => Promise<unknown> | void, intervalMs: number, enabled = true): void {
+export function usePolling(task: () => Promise<unknown> | void, intervalMs: number, enabled = true, restartKey?: unknown): void {
   const taskRef = useRef(task);
   taskRef.current = task;
 
@@ -45,5 +46,5 @@ export function usePolling(task: () => Promise<unknown> | void, intervalMs: numb
       clearTimeout(timer);
       subs.forEach((s) => s.unsubscribe());
     };
-  }, [intervalMs, enabled]);
+  }, [intervalMs, enabled, restartKey]);
 }

@@ -123,6 +123,8 @@ export const de: Messages = {
     customerService: 'Kundenservice',
   },
   account: {
+    markets: 'Märkte',
+    marketTabs: { stock: 'Aktien', currency: 'Devisen', futures: 'Futures', treasury: 'Anleihen' },
     title: 'Konto',
     id: 'ID: {{no}}',
     wallet: 'Mein Wallet',

@@ -133,6 +133,8 @@ export const en = {
     customerService: 'Customer service',
   },
   account: {
+    markets: 'Markets',
+    marketTabs: { stock: 'Stocks', currency: 'Forex', futures: 'Futures', treasury: 'Treasury' },
     title: 'Account',
     id: 'ID: {{no}}',
     wallet: 'My wallet',

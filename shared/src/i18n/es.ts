@@ -123,6 +123,8 @@ export const es: Messages = {
     customerService: 'Atención al cliente',
   },
   account: {
+    markets: 'Mercados',
+    marketTabs: { stock: 'Acciones', currency: 'Divisas', futures: 'Futuros', treasury: 'Bonos' },
     title: 'Cuenta',
     id: 'ID: {{no}}',
     wallet: 'Mi billetera',

@@ -123,6 +123,8 @@ export const zh: Messages = {
     customerService: '客服',
   },
   account: {
+    markets: '行情',
+    marketTabs: { stock: '股票', currency: '外汇', futures: '期货', treasury: '国债' },
     title: '我的',
     id: 'ID：{{no}}',
     wallet: '我的钱包',

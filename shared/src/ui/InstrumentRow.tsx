@@ -1,9 +1,11 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { currencySymbol, formatPrice, PriceChange, stripExchangeSuffix } from '@invest/shared';
-import s from './StockRow.module.css';
+import type { Quote, StockRow } from '../contract/market';
+import { currencySymbol, formatPrice, precisionOf, stripExchangeSuffix } from '../format';
+import { PriceChange } from './PriceChange';
+import s from './InstrumentRow.module.css';
 
-export interface StockRowView {
+export interface InstrumentRowView {
   code: string;
   name: string;
   market: string;
@@ -22,7 +24,7 @@ export interface StockRowView {
  * change and percent in the market's colours. A link to the detail unless `href` is null (the watchlist in
  * edit mode), then `action` sits on the right instead.
  */
-export function StockRow({ row, href, action }: { row: StockRowView; href: string | null; action?: ReactNode }) {
+export function InstrumentRow({ row, href, action }: { row: InstrumentRowView; href: string | null; action?: ReactNode }) {
   const change = row.price - row.prevClose;
   const body = (
     <>
@@ -58,7 +60,7 @@ export function StockRow({ row, href, action }: { row: StockRowView; href: strin
 }
 
 /** The column captions above a list. */
-export function StockListHead({ name, price, change }: { name: string; price: string; change: string }) {
+export function InstrumentListHead({ name, price, change }: { name: string; price: string; change: string }) {
   return (
     <div className={s.head} aria-hidden="true">
       <span>{name}</span>
@@ -66,4 +68,18 @@ export function StockListHead({ name, price, change }: { name: string; price: st
       <span className={s.headChange}>{change}</span>
     </div>
   );
+}
+
+/** A list row of the API (stock list, search) as a view, with a pushed quote laid over it when there is one. */
+export function instrumentRowView(r: StockRow, live?: Quote): InstrumentRowView {
+  return {
+    code: r.stock,
+    name: r.name,
+    market: r.market,
+    exchange: r.exchange_name,
+    price: live?.price ?? r.prasent,
+    prevClose: live?.prevClose ?? r.close_prices,
+    percent: live?.changePercent ?? r.percent_change,
+    precision: precisionOf(r),
+  };
 }
