@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { loginByUi, operatorToken, registerByApi } from './helpers';
 
 /** The four chart tabs of the stock detail, their intervals and the screenshot each leaves in test-results/. */

@@ -1,6 +1,7 @@
 /**
  * The spec's list shapes (section 3), built from an instrument and its quote, for the route handlers:
- * Stock list row, Currency pair, Futures / treasury item, and the Quote / chart data of GET /v2/yahoo.
+ * Currency pair, Futures / treasury item, and the Quote / chart data of GET /v2/yahoo. (The stock list row is
+ * built in views.ts, from the contract's own schema.)
  */
 import type { Candle, Instrument, Market, Quote, SvgPaths } from './types';
 
@@ -11,34 +12,6 @@ export const MARKET_NAMES: Readonly<Record<Market, string>> = {
   FUTURE: 'Futures',
   CGI: 'Treasury',
 };
-
-export interface StockListRow {
-  id: number;
-  stock: string;
-  name: string;
-  market: Market;
-  market_name: string;
-  exchange_name: string;
-  /** Current price (the spec's spelling). */
-  prasent: number;
-  /** Previous close. */
-  close_prices: number;
-  percent_change: number;
-}
-
-export function toStockListRow(inst: Instrument, q: Quote): StockListRow {
-  return {
-    id: inst.id,
-    stock: inst.symbol,
-    name: inst.name,
-    market: inst.market,
-    market_name: MARKET_NAMES[inst.market],
-    exchange_name: inst.exchange,
-    prasent: q.price,
-    close_prices: q.prevClose,
-    percent_change: q.changePercent,
-  };
-}
 
 export interface CurrencyPairRow {
   stock: string;

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import { Icon, IconButton, InstrumentListHead, InstrumentRow, instrumentRowView, pageCount, PageHeader, Pager, precisionOf, SkeletonRows, stockHref, Tabs, type Quote, type StockRow as Row } from '@invest/shared';
+import { Icon, IconButton, InstrumentListHead, InstrumentRow, instrumentRowView, pageCount, PageHeader, Pager, SkeletonRows, stockHref, Tabs } from '@invest/shared';
 import { IndexCard, indexQuote } from '../components/IndexCard';
 import { MarketStatus, SimulatedNote } from '../components/MarketStatus';
 import { StockSearch } from '../components/StockSearch';

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { call, calls, ConfirmDialog, Icon, InstrumentListHead, InstrumentRow, PageHeader, Pager, precisionOf, SkeletonRows, stockHref, toast, type WatchEntry } from '@invest/shared';
+import { call, calls, ConfirmDialog, Icon, InstrumentListHead, InstrumentRow, watchEntryRowView, PageHeader, Pager, SkeletonRows, stockHref, toast, type WatchEntry } from '@invest/shared';
 import { IndexCard } from '../components/IndexCard';
 import { logListError } from '../lib/display';
 import { useIndexLines } from '../lib/indexLines';
@@ -128,23 +128,11 @@ export function WatchlistsPage() {
             <InstrumentListHead name={t('markets.col.name')} price={t('markets.col.price')} change={t('markets.col.change')} />
             <ul className={s.rows} data-editing={editing || undefined}>
               {list.map((e) => {
-                const live = quotes[e.stock_code];
-                const d = e.stock_detail;
                 return (
                   <li key={e.stock_code}>
                     <InstrumentRow
                       href={editing ? null : stockHref(e.stock_code, e.stock_name)}
-                      row={{
-                        code: e.stock_code,
-                        name: e.stock_name,
-                        market: d.market,
-                        marketTag: d.market,
-                        exchange: d.exchange_name,
-                        price: live?.price ?? d.prasent,
-                        prevClose: live?.prevClose ?? d.close_prices,
-                        percent: live?.changePercent ?? d.percent_change,
-                        precision: precisionOf(d),
-                      }}
+                      row={watchEntryRowView(e, quotes[e.stock_code])}
                       action={
                         <button
                           type="button"

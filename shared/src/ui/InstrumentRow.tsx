@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import type { Quote, StockRow } from '../contract/market';
+import type { Quote, StockRow, WatchEntry } from '../contract/market';
 import { currencySymbol, formatPrice, precisionOf, stripExchangeSuffix } from '../format';
 import { PriceChange } from './PriceChange';
 import s from './InstrumentRow.module.css';
@@ -81,5 +81,21 @@ export function instrumentRowView(r: StockRow, live?: Quote): InstrumentRowView 
     prevClose: live?.prevClose ?? r.close_prices,
     percent: live?.changePercent ?? r.percent_change,
     precision: precisionOf(r),
+  };
+}
+
+/** A watchlist entry as a view (the market shown as a tag), with its pushed quote when there is one. */
+export function watchEntryRowView(e: WatchEntry, live?: Quote): InstrumentRowView {
+  const d = e.stock_detail;
+  return {
+    code: e.stock_code,
+    name: e.stock_name,
+    market: d.market,
+    marketTag: d.market,
+    exchange: d.exchange_name,
+    price: live?.price ?? d.prasent,
+    prevClose: live?.prevClose ?? d.close_prices,
+    percent: live?.changePercent ?? d.percent_change,
+    precision: precisionOf(d),
   };
 }

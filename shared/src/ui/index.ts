@@ -13,4 +13,4 @@ export { PriceChange, changeClass } from './PriceChange';
 export { Sparkline } from './Sparkline';
 export { Skeleton, SkeletonRows } from './Skeleton';
 export { SearchDialog, SEARCH_DEBOUNCE_MS } from './SearchDialog';
-export { InstrumentRow, InstrumentListHead, instrumentRowView, type InstrumentRowView } from './InstrumentRow';
+export { InstrumentRow, InstrumentListHead, instrumentRowView, watchEntryRowView, type InstrumentRowView } from './InstrumentRow';

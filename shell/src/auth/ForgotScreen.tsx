@@ -4,8 +4,8 @@ import { Button, call, calls, errorKeyOf, session, TextField, toast, useSubmit, 
 import { navigate } from '../navigation';
 import { AuthLayout } from './AuthLayout';
 import { failureText } from './failureText';
+import { FormError } from './fields';
 import { Link } from './link';
-import s from './auth.module.css';
 
 /** How long the "no login information" message shows before the screen returns to login (spec §5). */
 export const NO_LOGIN_RETURN_MS = 1500;
@@ -66,11 +66,7 @@ export function ForgotScreen() {
           disabled={!remembered}
           name="confirm"
         />
-        {error && (
-          <p className={s.formError} role="alert">
-            {error}
-          </p>
-        )}
+        <FormError message={error} />
         <Button type="submit" busy={busy} disabled={!remembered}>
           {t('auth.reset')}
         </Button>

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Button, calls, call, errorKeyOf, sanitizePhone, session, TextField, toast, useSubmit, validateLogin } from '@invest/shared';
 import { navigate } from '../navigation';
 import { AuthLayout } from './AuthLayout';
+import { FormError, PhoneField } from './fields';
 import { Link } from './link';
 import { failureText } from './failureText';
 import s from './auth.module.css';
@@ -42,15 +43,7 @@ export function LoginScreen() {
       }
     >
       <form noValidate onSubmit={(e) => (e.preventDefault(), void run())}>
-        <TextField
-          label={t('auth.phone')}
-          placeholder={t('auth.phonePlaceholder')}
-          value={user}
-          onChange={(v) => setUser(sanitizePhone(v))}
-          inputMode="numeric"
-          autoComplete="tel-national"
-          name="user"
-        />
+        <PhoneField value={user} onChange={setUser} />
         <TextField
           label={t('auth.password')}
           value={password}
@@ -66,11 +59,7 @@ export function LoginScreen() {
           </label>
           <Link to="/forgot-password">{t('auth.forgot')}</Link>
         </div>
-        {error && (
-          <p className={s.formError} role="alert">
-            {error}
-          </p>
-        )}
+        <FormError message={error} />
         <Button type="submit" busy={busy}>
           {t('auth.login')}
         </Button>

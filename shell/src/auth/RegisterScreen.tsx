@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, call, calls, errorKeyOf, sanitizePhone, TextField, toast, useSubmit, validateRegister } from '@invest/shared';
+import { Button, call, calls, errorKeyOf, TextField, toast, useSubmit, validateRegister } from '@invest/shared';
 import { navigate } from '../navigation';
 import { AuthLayout } from './AuthLayout';
 import { failureText } from './failureText';
+import { FormError, PhoneField } from './fields';
 import { Link } from './link';
-import s from './auth.module.css';
 
 export function RegisterScreen() {
   const { t } = useTranslation();
@@ -40,15 +40,7 @@ export function RegisterScreen() {
       }
     >
       <form noValidate onSubmit={(e) => (e.preventDefault(), void run())}>
-        <TextField
-          label={t('auth.phone')}
-          placeholder={t('auth.phonePlaceholder')}
-          value={user}
-          onChange={(v) => setUser(sanitizePhone(v))}
-          inputMode="numeric"
-          autoComplete="tel-national"
-          name="user"
-        />
+        <PhoneField value={user} onChange={setUser} />
         <TextField
           label={t('auth.password')}
           placeholder={t('auth.passwordPlaceholder')}
@@ -60,11 +52,7 @@ export function RegisterScreen() {
         />
         <TextField label={t('auth.confirmPassword')} value={confirm} onChange={setConfirm} revealable autoComplete="new-password" name="confirm" />
         <TextField label={t('auth.inviteCode')} value={code} onChange={setCode} autoCapitalize="characters" name="code" />
-        {error && (
-          <p className={s.formError} role="alert">
-            {error}
-          </p>
-        )}
+        <FormError message={error} />
         <Button type="submit" busy={busy}>
           {t('auth.register')}
         </Button>
