@@ -1,0 +1,56 @@
+import { act, fireEvent, screen } from '@testing-library/react';
+import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import { initI18n } from '@invest/shared';
+import { loadLifecycles, loadRegistry } from '../src/remotes';
+
+jest.mock('@module-federation/enhanced/runtime', () => ({ loadRemote: jest.fn(), registerRemotes: jest.fn() }));
+
+/** single-spa allows arrays of lifecycle functions; the shell's loader always returns single ones. */
+const run = (fn: unknown, p: unknown) => (fn as (p: unknown) => Promise<unknown>)(p);
+const props = () => ({ domElement: document.body.appendChild(document.createElement('div')), name: 'mf-wallet' }) as never;
+
+beforeAll(async () => {
+  await initI18n();
+  global.fetch = jest.fn().mockResolvedValue({ ok: true, json: async () => ({ mf_wallet: '/remotes/wallet/mf-manifest.json' }) });
+  await loadRegistry();
+  jest.spyOn(console, 'error').mockImplementation(() => undefined);
+});
+beforeEach(() => {
+  document.body.innerHTML = '';
+  (registerRemotes as jest.Mock).mockClear();
+});
+
+it('a remote that fails to load shows the retry panel, and retry forgets it and asks for a reload', async () => {
+  (loadRemote as jest.Mock).mockRejectedValueOnce(new Error('HTTP 500'));
+  const onRetry = jest.fn();
+  const lc = await loadLifecycles('mf-wallet', onRetry);
+  await act(async () => void (await run(lc.mount, props())));
+  expect(screen.getByText('This section could not load')).toBeTruthy();
+  fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+  expect(registerRemotes).toHaveBeenCalledWith([{ name: 'mf_wallet', entry: '/remotes/wallet/mf-manifest.json' }], { force: true });
+  expect(onRetry).toHaveBeenCalledTimes(1);
+});
+
+it('a remote that throws on mount is unmounted and replaced by the retry panel', async () => {
+  const unmount = jest.fn().mockResolvedValue(undefined);
+  (loadRemote as jest.Mock).mockResolvedValueOnce({
+    bootstrap: jest.fn().mockResolvedValue(undefined),
+    mount: jest.fn().mockRejectedValue(new Error('boom')),
+    unmount,
+  });
+  const lc = await loadLifecycles('mf-wallet', jest.fn());
+  const p = props();
+  await act(async () => void (await run(lc.mount, p)));
+  expect(unmount).toHaveBeenCalledTimes(1);
+  expect(screen.getByTestId('retry-panel')).toBeTruthy();
+  await act(async () => void (await run(lc.unmount, p)));
+  expect(screen.queryByTestId('retry-panel')).toBeNull();
+  expect(unmount).toHaveBeenCalledTimes(1);
+});
+
+it('a remote missing from remotes.json is a load failure too', async () => {
+  const lc = await loadLifecycles('mf-products', jest.fn());
+  await act(async () => void (await run(lc.mount, props())));
+  expect(screen.getByTestId('retry-panel')).toBeTruthy();
+  expect(loadRemote).not.toHaveBeenCalledWith('mf_products/lifecycles');
+});
