@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
@@ -104,6 +105,18 @@ describe.each(backends)('market data API on $name', (backend) => {
       expect(data.rows.length).toBeLessThanOrEqual(max);
       expectCandles(data.rows);
       expect(data.rows[data.rows.length - 1]!.close).toBe(data.price);
+    });
+
+    it('sends a large answer gzipped to a client that accepts it, the same JSON either way', async () => {
+      const url = '/api/v2/yahoo?symbol=%5ENSEI';
+      const authorization = `Bearer ${token}`;
+      const plain = await t.current.built.app.inject({ method: 'GET', url, headers: { authorization } });
+      const zipped = await t.current.built.app.inject({ method: 'GET', url, headers: { authorization, 'accept-encoding': 'gzip, deflate, br' } });
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(zipped.headers['content-encoding']).toBe('gzip');
+      expect(zipped.headers.vary).toMatch(/accept-encoding/i);
+      expect(zipped.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
+      expect(JSON.parse(gunzipSync(zipped.rawPayload).toString('utf8'))).toEqual(plain.json());
     });
 
     it('finds a symbol case-insensitively and an Indian code without its suffix; market must agree', async () => {

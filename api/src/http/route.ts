@@ -1,3 +1,4 @@
+import { gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { CallDef } from '@invest/shared/contract';
 import type { z } from 'zod';
@@ -27,9 +28,20 @@ export interface RouteOptions {
  */
 export class SerializedOk<C extends CallDef = CallDef> {
   private declare readonly call?: C;
+  private gzipped: Buffer | null = null;
   /** @internal use serializeOk() */
   constructor(readonly json: string) {}
+
+  /** The answer gzipped, made once on first use: a phone asking for the same chart this tick gets the same bytes. */
+  gzip(): Buffer {
+    this.gzipped ??= gzipSync(this.json, { level: 6 });
+    return this.gzipped;
+  }
 }
+
+/** Cached answers this big go out gzipped to clients that accept it (a 1-minute chart is ~55 KB of JSON). */
+const GZIP_MIN_BYTES = 1024;
+const acceptsGzip = (req: FastifyRequest) => /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
 
 /** Checks `data` against the call's output (as route() does) and serializes the answer once, for reuse. */
 export function serializeOk<C extends CallDef>(def: C, data: z.input<C['output']>): SerializedOk<C> {
@@ -82,7 +94,11 @@ export function route<C extends CallDef>(app: FastifyInstance, def: C, handler: 
       const data = await handler(parsed.data as z.output<C['input']>, { req, reply, subject, now });
       if (data instanceof SerializedOk) {
         reply.type('application/json; charset=utf-8');
-        return data.json;
+        if (data.json.length < GZIP_MIN_BYTES) return data.json;
+        reply.header('vary', 'accept-encoding');
+        if (!acceptsGzip(req)) return data.json;
+        reply.header('content-encoding', 'gzip');
+        return data.gzip();
       }
       return { msg: 'ok', data: def.output.parse(data) };
     },
