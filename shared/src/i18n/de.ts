@@ -23,7 +23,6 @@ export const de: Messages = {
   nav: { home: 'Start', markets: 'Märkte', watchlists: 'Liste', trade: 'Handel', account: 'Konto' },
   shell: {
     customerService: 'Kundenservice',
-    rememberMe: 'Angemeldet bleiben',
     desktopWarning: 'Diese App ist für Smartphones gemacht. Öffnen Sie die Seite am besten auf Ihrem Handy.',
     dismiss: 'Trotzdem fortfahren',
     remoteFailedTitle: 'Dieser Bereich konnte nicht geladen werden',
@@ -34,6 +33,7 @@ export const de: Messages = {
   },
   languages: { en: 'English', zh: '中文', es: 'Español', de: 'Deutsch' },
   auth: {
+    rememberMe: 'Angemeldet bleiben',
     loginTitle: 'Willkommen zurück',
     loginSubtitle: 'Mit Ihrer Telefonnummer anmelden',
     registerTitle: 'Konto erstellen',

@@ -30,7 +30,6 @@ export const en = {
   },
   shell: {
     customerService: 'Customer service',
-    rememberMe: 'Remember me',
     desktopWarning: 'This app is made for phones. For the best experience, open this page on your mobile phone.',
     dismiss: 'Continue anyway',
     remoteFailedTitle: 'This section could not load',
@@ -41,6 +40,7 @@ export const en = {
   },
   languages: { en: 'English', zh: '中文', es: 'Español', de: 'Deutsch' },
   auth: {
+    rememberMe: 'Remember me',
     loginTitle: 'Welcome back',
     loginSubtitle: 'Log in with your phone number',
     registerTitle: 'Create your account',

@@ -23,7 +23,6 @@ export const es: Messages = {
   nav: { home: 'Inicio', markets: 'Bolsa', watchlists: 'Lista', trade: 'Operar', account: 'Cuenta' },
   shell: {
     customerService: 'Atención al cliente',
-    rememberMe: 'Recordarme',
     desktopWarning: 'Esta aplicación está hecha para teléfonos. Para una mejor experiencia, abre esta página en tu móvil.',
     dismiss: 'Continuar de todos modos',
     remoteFailedTitle: 'Esta sección no se pudo cargar',
@@ -34,6 +33,7 @@ export const es: Messages = {
   },
   languages: { en: 'English', zh: '中文', es: 'Español', de: 'Deutsch' },
   auth: {
+    rememberMe: 'Recordarme',
     loginTitle: 'Bienvenido de nuevo',
     loginSubtitle: 'Inicia sesión con tu número de teléfono',
     registerTitle: 'Crea tu cuenta',

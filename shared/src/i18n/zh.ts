@@ -23,7 +23,6 @@ export const zh: Messages = {
   nav: { home: '首页', markets: '行情', watchlists: '自选', trade: '交易', account: '我的' },
   shell: {
     customerService: '客服',
-    rememberMe: '记住我',
     desktopWarning: '本应用为手机设计。为获得最佳体验，请在手机上打开此页面。',
     dismiss: '仍然继续',
     remoteFailedTitle: '此模块加载失败',
@@ -34,6 +33,7 @@ export const zh: Messages = {
   },
   languages: { en: 'English', zh: '中文', es: 'Español', de: 'Deutsch' },
   auth: {
+    rememberMe: '记住我',
     loginTitle: '欢迎回来',
     loginSubtitle: '使用手机号登录',
     registerTitle: '创建账户',

@@ -55,7 +55,7 @@ export function LoginScreen() {
         <div className={s.row}>
           <label className={s.check}>
             <input type="checkbox" checked={remember} onChange={(e) => setRemember(e.target.checked)} />
-            {t('shell.rememberMe')}
+            {t('auth.rememberMe')}
           </label>
           <Link to="/forgot-password">{t('auth.forgot')}</Link>
         </div>
