@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { calls } from '@invest/shared/contract';
 import { ApiError } from '../http/errors';
 import { route, subjectOf } from '../http/route';
-import { burnPasswordCheck, prepareBurnHash, verifyPassword } from './passwords';
+import { checkCredentials } from './credentials';
+import { prepareBurnHash } from './passwords';
 import { issueToken, revokeToken } from './tokens';
 import { changePassword, findUserByPhone, registerUser } from './users';
 
@@ -15,14 +16,8 @@ export async function authPlugin(app: FastifyInstance): Promise<void> {
     app,
     calls.login,
     async ({ user: phone, password }, ctx) => {
-      await limiters.passwordFailuresPerPhone.ensureOpen(ctx.req);
-      const user = await findUserByPhone(app.db, phone);
-      // An unknown phone costs the same hash as a wrong password: timing does not reveal who is registered.
-      const ok = user ? await verifyPassword(user.passwordHash, password) : await burnPasswordCheck(password);
-      if (!user || !ok) {
-        await limiters.passwordFailuresPerPhone.count(ctx.req);
-        throw new ApiError(401, 'invalidAccountPassword');
-      }
+      const user = await checkCredentials(limiters.passwordFailuresPerPhone, ctx.req, await findUserByPhone(app.db, phone), password);
+      if (!user) throw new ApiError(401, 'invalidAccountPassword');
       const { token, expiresAt } = await issueToken(
         app.db,
         { kind: 'user', id: user.id },
@@ -48,13 +43,9 @@ export async function authPlugin(app: FastifyInstance): Promise<void> {
     app,
     calls.forget,
     async ({ user: phone, password, new_password }, ctx) => {
-      await limiters.passwordFailuresPerPhone.ensureOpen(ctx.req);
-      const user = await findUserByPhone(app.db, phone);
-      const ok = user ? await verifyPassword(user.passwordHash, password) : await burnPasswordCheck(password);
-      if (!user || !ok) {
-        await limiters.passwordFailuresPerPhone.count(ctx.req);
-        throw new ApiError(422, 'oldPasswordIncorrect');
-      }
+      // Shares the login's failure counter: the reset checks the old password too, so it is no second way to guess.
+      const user = await checkCredentials(limiters.passwordFailuresPerPhone, ctx.req, await findUserByPhone(app.db, phone), password);
+      if (!user) throw new ApiError(422, 'oldPasswordIncorrect');
       await changePassword(app.db, user.id, new_password, ctx.now);
       return 'passwordReset' as const;
     },

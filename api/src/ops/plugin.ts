@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { calls } from '@invest/shared/contract';
-import { burnPasswordCheck, verifyPassword } from '../auth/passwords';
+import { checkCredentials } from '../auth/credentials';
 import { issueToken, revokeToken } from '../auth/tokens';
 import { ApiError } from '../http/errors';
 import { route, subjectOf } from '../http/route';
@@ -15,11 +15,9 @@ export async function opsPlugin(app: FastifyInstance): Promise<void> {
     app,
     calls.opsLogin,
     async ({ user: username, password }, ctx) => {
-      await limiters.opsPasswordFailuresPerUser.ensureOpen(ctx.req);
-      const operator = await findOperatorByName(app.db, username);
-      const ok = operator ? await verifyPassword(operator.passwordHash, password) : await burnPasswordCheck(password);
-      if (!operator || !ok) {
-        await limiters.opsPasswordFailuresPerUser.count(ctx.req);
+      const found = await findOperatorByName(app.db, username);
+      const operator = await checkCredentials(limiters.opsPasswordFailuresPerUser, ctx.req, found, password);
+      if (!operator) {
         // Failed attempts are audited too: they are how an operator account under attack shows up.
         await audit(app.db, { operatorId: null, action: 'ops.login_failed', target: username, detail: { ip: ctx.req.ip } }, ctx.now);
         throw new ApiError(401, 'invalidAccountPassword');
