@@ -1,3 +1,4 @@
+import { useEffect, useSyncExternalStore } from 'react';
 import { call } from './api/client';
 import { cache } from './cache';
 import { categoryList, type Category } from './contract/market';
@@ -27,7 +28,17 @@ export const appData = {
  * Cached categories show at once, then the server's replace them. The app starts even if this fails:
  * it then has an empty category list (or the cached one) and is marked initialized (spec §1).
  */
-export async function loadAppData(): Promise<void> {
+let loading: Promise<void> | null = null;
+
+/** Loads (or reloads) the app data; calls made while a load runs share it. */
+export function loadAppData(): Promise<void> {
+  loading ??= load().finally(() => {
+    loading = null;
+  });
+  return loading;
+}
+
+async function load(): Promise<void> {
   const cached = await cache.get<Category[]>('initData', 'categories');
   if (cached && !state.initialized) appData.set({ categories: cached });
   try {
@@ -38,4 +49,16 @@ export async function loadAppData(): Promise<void> {
     console.warn('[app] initial data unavailable, starting without it', e);
     appData.set({ categories: cached ?? [], initialized: true });
   }
+}
+
+/**
+ * The market categories, live. The shell loads them at start; a remote running on its own has no shell,
+ * so the first screen that asks loads them.
+ */
+export function useCategories(): { categories: Category[]; ready: boolean } {
+  const state = useSyncExternalStore(appData.subscribe, appData.get);
+  useEffect(() => {
+    if (!appData.get().initialized && !loading) void loadAppData();
+  }, []);
+  return { categories: state.categories, ready: state.initialized || state.categories.length > 0 };
 }

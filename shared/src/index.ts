@@ -13,7 +13,7 @@ export { usePolling } from './hooks/usePolling';
 export { useLoggedIn } from './hooks/useSession';
 export { useSubmit } from './hooks/useSubmit';
 export { useDeploymentConfig, loadDeploymentConfig, type DeploymentConfig } from './hooks/useDeploymentConfig';
-export { appData, loadAppData } from './appData';
+export { appData, loadAppData, useCategories } from './appData';
 export { cache, type CacheStore } from './cache';
 export { QUOTE_STREAM_PATH, QUOTE_STREAM_MAX_SYMBOLS, RANGE_OF, INTERVALS, NEWS_PAGE_SIZES, MARKETS } from './contract/market';
 export type { Category, Quote, Candle, StockRow, News, WatchEntry, Interval, Market } from './contract/market';

@@ -1,14 +1,13 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import { Icon, IconButton, InstrumentListHead, InstrumentRow, instrumentRowView, pageCount, PageHeader, Pager, SkeletonRows, stockHref, Tabs } from '@invest/shared';
+import { Icon, IconButton, InstrumentListHead, InstrumentRow, instrumentRowView, pageCount, PageHeader, Pager, SkeletonRows, stockHref, Tabs, useCategories } from '@invest/shared';
 import { IndexCard, indexQuote } from '../components/IndexCard';
 import { MarketStatus, SimulatedNote } from '../components/MarketStatus';
 import { StockSearch } from '../components/StockSearch';
 import { useIndexLines } from '../lib/indexLines';
 import { LIST_POLL_MS, useLiveQuotes } from '../lib/liveQuotes';
 import { MARKETS_PAGE_SIZE, useStockPage } from '../lib/useStockPage';
-import { useCategories } from '../lib/useCategories';
 import s from './markets.module.css';
 
 export function MarketsPage() {
