@@ -2,7 +2,7 @@
  * Market display names and the engine's chart data type. The contract's list shapes (stock row, watchlist
  * entry, and later currency pairs and futures items) are built in views.ts from the contract's own schemas.
  */
-import type { Candle, Instrument, Market, Quote, SvgPaths } from './types';
+import type { Candle, Market, SvgPaths } from './types';
 
 export const MARKET_NAMES: Readonly<Record<Market, string>> = {
   IN: 'India',
