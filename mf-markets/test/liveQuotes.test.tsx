@@ -1,6 +1,5 @@
 import { act, render } from '@testing-library/react';
-import { bus, type Quote } from '@invest/shared';
-import { CARD_POLL_MS, DETAIL_POLL_MS, LIST_POLL_MS, streamUrl, useLiveQuotes, type LiveMode } from '../src/lib/liveQuotes';
+import { bus, CARD_POLL_MS, DETAIL_POLL_MS, LIST_POLL_MS, streamUrl, useLiveQuotes, type LiveMode, type Quote } from '@invest/shared';
 import { quote } from './helpers';
 
 class FakeEventSource {

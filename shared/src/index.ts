@@ -10,6 +10,17 @@ export * from './paths';
 export * from './validation';
 export * from './ui';
 export { usePolling } from './hooks/usePolling';
+export {
+  useLiveQuotes,
+  newest,
+  streamUrl,
+  symbolKey,
+  CARD_POLL_MS,
+  LIST_POLL_MS,
+  DETAIL_POLL_MS,
+  STREAM_CONNECT_TIMEOUT_MS,
+  type LiveMode,
+} from './hooks/useLiveQuotes';
 export { useLoggedIn } from './hooks/useSession';
 export { useSubmit } from './hooks/useSubmit';
 export { useDeploymentConfig, loadDeploymentConfig, type DeploymentConfig } from './hooks/useDeploymentConfig';

@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   call,
@@ -9,7 +9,8 @@ import {
   SkeletonRows,
   stockHref,
   Tabs,
-  usePolling,
+  LIST_POLL_MS,
+  useLiveQuotes,
   type Market,
   type StockRow,
 } from '@invest/shared';
@@ -17,8 +18,6 @@ import s from './account.module.css';
 
 /** The spec's account market tabs: stock, currency, FUTURE and CGI, three instruments each. */
 export const ACCOUNT_MARKET_ROWS = 3;
-/** Lists refresh their quotes every 5 s (spec §9). */
-const LIST_POLL_MS = 5000;
 const TABS = ['stock', 'currency', 'futures', 'treasury'] as const;
 type Tab = (typeof TABS)[number];
 
@@ -44,7 +43,12 @@ export function AccountMarkets({ currency }: { currency: string }) {
       setRows([]);
     }
   }, [market]);
-  usePolling(load, LIST_POLL_MS, true, market);
+  useEffect(() => {
+    void load();
+  }, [load]);
+  // Prices move by the quote stream; without it the list reloads every 5 s (spec §9).
+  const symbols = useMemo(() => (rows ?? []).map((r) => r.stock), [rows]);
+  const { quotes } = useLiveQuotes(symbols, { intervalMs: LIST_POLL_MS, poll: load });
 
   return (
     <section className={s.markets} aria-label={t('account.markets')}>
@@ -66,7 +70,7 @@ export function AccountMarkets({ currency }: { currency: string }) {
         <ul className={s.marketRows}>
           {rows.map((r) => (
             <li key={r.stock}>
-              <InstrumentRow row={instrumentRowView(r)} href={stockHref(r.stock, r.name)} />
+              <InstrumentRow row={instrumentRowView(r, quotes[r.stock])} href={stockHref(r.stock, r.name)} />
             </li>
           ))}
         </ul>

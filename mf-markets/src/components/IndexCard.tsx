@@ -1,6 +1,5 @@
 import { Link } from 'react-router-dom';
-import { direction, formatPrice, precisionOf, PriceChange, Skeleton, Sparkline, stockHref, type Quote } from '@invest/shared';
-import { newest } from '../lib/liveQuotes';
+import { direction, formatPrice, precisionOf, PriceChange, Skeleton, Sparkline, stockHref, type Quote, newest } from '@invest/shared';
 import type { IndexLine } from '../lib/indexLines';
 import s from './IndexCard.module.css';
 

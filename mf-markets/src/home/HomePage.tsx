@@ -1,12 +1,11 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { Icon, LanguageMenu, Skeleton, useDeploymentConfig, type IconName, type Quote, useCategories } from '@invest/shared';
+import { Icon, LanguageMenu, Skeleton, useDeploymentConfig, type IconName, type Quote, useCategories, CARD_POLL_MS, useLiveQuotes } from '@invest/shared';
 import { IndexCard, indexQuote } from '../components/IndexCard';
 import { SimulatedNote, MarketStatus } from '../components/MarketStatus';
 import { StockSearch } from '../components/StockSearch';
 import { useIndexLines, type IndexLine } from '../lib/indexLines';
-import { CARD_POLL_MS, useLiveQuotes } from '../lib/liveQuotes';
 import { formatNewsDate, HOME_NEWS_COUNT, useNewsPage } from '../lib/news';
 import s from './home.module.css';
 import { Thumb } from '../components/Thumb';

@@ -1,12 +1,11 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import { Icon, IconButton, InstrumentListHead, InstrumentRow, instrumentRowView, pageCount, PageHeader, Pager, SkeletonRows, stockHref, Tabs, useCategories } from '@invest/shared';
+import { Icon, IconButton, InstrumentListHead, InstrumentRow, instrumentRowView, pageCount, PageHeader, Pager, SkeletonRows, stockHref, Tabs, useCategories, LIST_POLL_MS, useLiveQuotes } from '@invest/shared';
 import { IndexCard, indexQuote } from '../components/IndexCard';
 import { MarketStatus, SimulatedNote } from '../components/MarketStatus';
 import { StockSearch } from '../components/StockSearch';
 import { useIndexLines } from '../lib/indexLines';
-import { LIST_POLL_MS, useLiveQuotes } from '../lib/liveQuotes';
 import { MARKETS_PAGE_SIZE, useStockPage } from '../lib/useStockPage';
 import s from './markets.module.css';
 

@@ -1,32 +1,11 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
-import {
-  call,
-  calls,
-  currencySymbol,
-  direction,
-  formatPrice,
-  Icon,
-  IconButton,
-  MARKETS,
-  PageHeader,
-  PriceChange,
-  RetryPanel,
-  Skeleton,
-  stripExchangeSuffix,
-  Tabs,
-  usePolling,
-  type CallOutput,
-  type Interval,
-  type Market,
-  type Quote,
-} from '@invest/shared';
+import { call, calls, currencySymbol, direction, formatPrice, Icon, IconButton, MARKETS, PageHeader, PriceChange, RetryPanel, Skeleton, stripExchangeSuffix, Tabs, usePolling, type CallOutput, type Interval, type Market, type Quote, DETAIL_POLL_MS, newest, useLiveQuotes } from '@invest/shared';
 import { MarketStatus, SimulatedNote } from '../components/MarketStatus';
 import { displayName } from '../lib/display';
 import { precisionOf, tradingHref } from '@invest/shared';
-import { applyQuoteToRows, DETAIL_POLL_MS, newest, useLiveQuotes } from '../lib/liveQuotes';
-import { buildChartModel, VOLUME_PANE_HEIGHT } from './chartData';
+import { applyQuoteToRows, buildChartModel, VOLUME_PANE_HEIGHT } from './chartData';
 import { useFavourite } from './useFavourite';
 import s from './stock.module.css';
 

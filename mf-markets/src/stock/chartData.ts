@@ -1,4 +1,4 @@
-import type { Candle, Interval } from '@invest/shared';
+import type { Candle, Interval, Quote } from '@invest/shared';
 
 /** Spec §9: the volume pane is 80 px high; the K charts draw moving averages of 5, 10 and 20 closes. */
 export const VOLUME_PANE_HEIGHT = 80;
@@ -86,4 +86,36 @@ export function buildChartModel(rows: readonly Candle[], interval: Interval, tim
 
 function round(v: number): number {
   return Math.round(v * 10_000) / 10_000;
+}
+
+const PERIOD_MS: Record<Interval, number> = { '1m': 60_000, '1d': 86_400_000, '1wk': 7 * 86_400_000, '1mo': 31 * 86_400_000 };
+
+/**
+ * A pushed quote moves the chart: it updates the last candle (close, high, low) when it falls inside it, and on the
+ * 1-minute chart opens a new candle when a new minute has begun. Quotes older than the last candle change nothing.
+ */
+export function applyQuoteToRows(rows: readonly Candle[], quote: Pick<Quote, 'price' | 'asOf'>, interval: Interval): readonly Candle[] {
+  const last = rows[rows.length - 1];
+  if (!last || !Number.isFinite(quote.price) || quote.asOf < last.timestamp) return rows;
+  const price = quote.price;
+  if (interval === '1m') {
+    const minute = Math.floor(quote.asOf / 60_000) * 60_000;
+    if (minute > last.timestamp) {
+      return [
+        ...rows,
+        { timestamp: minute, open: last.close, high: Math.max(last.close, price), low: Math.min(last.close, price), close: price, volume: 0, change: price - last.close },
+      ];
+    }
+  } else if (quote.asOf - last.timestamp >= PERIOD_MS[interval]) {
+    return rows; // a new period the server has not drawn yet: the next load brings it
+  }
+  if (last.close === price) return rows;
+  const updated: Candle = {
+    ...last,
+    close: price,
+    high: Math.max(last.high, price),
+    low: Math.min(last.low, price),
+    change: last.change + (price - last.close),
+  };
+  return [...rows.slice(0, -1), updated];
 }

@@ -1,11 +1,10 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { call, calls, ConfirmDialog, Icon, InstrumentListHead, InstrumentRow, watchEntryRowView, PageHeader, Pager, SkeletonRows, stockHref, toast, type WatchEntry, useCategories } from '@invest/shared';
+import { call, calls, ConfirmDialog, Icon, InstrumentListHead, InstrumentRow, watchEntryRowView, PageHeader, Pager, SkeletonRows, stockHref, toast, type WatchEntry, useCategories, LIST_POLL_MS, useLiveQuotes } from '@invest/shared';
 import { IndexCard } from '../components/IndexCard';
 import { logListError } from '../lib/display';
 import { useIndexLines } from '../lib/indexLines';
-import { LIST_POLL_MS, useLiveQuotes } from '../lib/liveQuotes';
 import s from './watchlists.module.css';
 
 export const WATCHLIST_PAGE_SIZE = 10;

@@ -1,15 +1,8 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import {
-  API_BASE,
-  bus,
-  calls,
-  QUOTE_STREAM_MAX_SYMBOLS,
-  QUOTE_STREAM_PATH,
-  usePolling,
-  type Candle,
-  type Interval,
-  type Quote,
-} from '@invest/shared';
+import { API_BASE } from '../api/client';
+import { bus } from '../bus';
+import { QUOTE_STREAM_MAX_SYMBOLS, QUOTE_STREAM_PATH, yahoo, type Quote } from '../contract/market';
+import { usePolling } from './usePolling';
 
 /** Spec §9: index cards and lists refresh every 5 s, the stock detail every 3 s (when the stream is unavailable). */
 export const CARD_POLL_MS = 5000;
@@ -19,7 +12,7 @@ export const DETAIL_POLL_MS = 3000;
 export const STREAM_CONNECT_TIMEOUT_MS = 6000;
 
 /** A Quote as the contract defines it (the yahoo call's output without its chart rows and paths). */
-const QuoteSchema = calls.yahoo.output.omit({ rows: true, linePath: true, areaPath: true });
+const QuoteSchema = yahoo.output.omit({ rows: true, linePath: true, areaPath: true });
 
 export type LiveMode = 'idle' | 'connecting' | 'stream' | 'polling';
 
@@ -130,36 +123,4 @@ export function newest<A extends { asOf: number }, B extends { asOf: number }>(a
   if (!a) return b;
   if (!b) return a;
   return b.asOf > a.asOf ? b : a;
-}
-
-const PERIOD_MS: Record<Interval, number> = { '1m': 60_000, '1d': 86_400_000, '1wk': 7 * 86_400_000, '1mo': 31 * 86_400_000 };
-
-/**
- * A pushed quote moves the chart: it updates the last candle (close, high, low) when it falls inside it, and on the
- * 1-minute chart opens a new candle when a new minute has begun. Quotes older than the last candle change nothing.
- */
-export function applyQuoteToRows(rows: readonly Candle[], quote: Pick<Quote, 'price' | 'asOf'>, interval: Interval): readonly Candle[] {
-  const last = rows[rows.length - 1];
-  if (!last || !Number.isFinite(quote.price) || quote.asOf < last.timestamp) return rows;
-  const price = quote.price;
-  if (interval === '1m') {
-    const minute = Math.floor(quote.asOf / 60_000) * 60_000;
-    if (minute > last.timestamp) {
-      return [
-        ...rows,
-        { timestamp: minute, open: last.close, high: Math.max(last.close, price), low: Math.min(last.close, price), close: price, volume: 0, change: price - last.close },
-      ];
-    }
-  } else if (quote.asOf - last.timestamp >= PERIOD_MS[interval]) {
-    return rows; // a new period the server has not drawn yet: the next load brings it
-  }
-  if (last.close === price) return rows;
-  const updated: Candle = {
-    ...last,
-    close: price,
-    high: Math.max(last.high, price),
-    low: Math.min(last.low, price),
-    change: last.change + (price - last.close),
-  };
-  return [...rows.slice(0, -1), updated];
 }
