@@ -23,8 +23,8 @@ export const ROUTES: readonly RouteDef[] = [
   { pattern: '/forgot-password', owner: 'shell', public: true },
 
   { pattern: '/', owner: 'mf-markets', nav: true, service: true },
-  { pattern: '/markets', owner: 'mf-markets', nav: true, service: true },
-  { pattern: '/watchlists', owner: 'mf-markets', nav: true, service: true },
+  { pattern: '/markets', owner: 'mf-markets', nav: true },
+  { pattern: '/watchlists', owner: 'mf-markets', nav: true },
   { pattern: '/news', owner: 'mf-markets' },
   { pattern: '/news/:id', owner: 'mf-markets' },
   { pattern: '/stock/trading/:symbol/:market/:name', owner: 'mf-trading' },
@@ -59,7 +59,7 @@ export const ROUTES: readonly RouteDef[] = [
   { pattern: '/futures', owner: 'mf-products' },
   { pattern: '/treasury-debt', owner: 'mf-products' },
 
-  { pattern: '/account', owner: 'mf-account', nav: true, service: true },
+  { pattern: '/account', owner: 'mf-account', nav: true },
   { pattern: '/settings', owner: 'mf-account' },
   { pattern: '/settings/login-password', owner: 'mf-account' },
   { pattern: '/settings/real-name', owner: 'mf-account' },

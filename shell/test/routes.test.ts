@@ -48,6 +48,8 @@ describe('route table', () => {
     expect(routeFor('/trade')?.nav).toBe(true);
     expect(routeFor('/trade-no-nav/forex/1')?.nav).toBeFalsy();
     expect(routeFor('/')?.service).toBe(true);
+    // Only home floats the service button (spec §2); on lists it would cover the change column.
+    expect(routeFor('/markets')?.service).toBeFalsy();
     expect(routeFor('/settings')?.nav).toBeFalsy();
   });
 
