@@ -40,6 +40,7 @@ export default defineConfig({
     reuseExistingServer: Boolean(process.env.E2E_REUSE),
     stdout: 'pipe',
     // Many registrations and logins from one IP in a few minutes: the limits scale up, they stay on.
-    env: { PORT: String(PORT), DATA_DIR, LOG_LEVEL: 'warn', RATE_LIMIT_FACTOR: '10' },
+    // Markets always open: live price updates happen whatever the hour CI runs at (the chart test watches them).
+    env: { PORT: String(PORT), DATA_DIR, LOG_LEVEL: 'warn', RATE_LIMIT_FACTOR: '10', MARKET_ALWAYS_OPEN: '1' },
   },
 });

@@ -34,6 +34,9 @@ function palette() {
 }
 
 const Y_LABEL_WIDTH = 58;
+/** Chart ids (apexcharts lists charts with an id in `Apex._chartInstances`, where the browser tests read them). */
+const PRICE_CHART_ID = 'stock-price';
+const VOLUME_CHART_ID = 'stock-volume';
 
 /** 1234567 → "1.23M". */
 function compact(v: number): string {
@@ -58,14 +61,14 @@ export default function StockChart({
   const { t } = useTranslation();
   const c = useMemo(palette, []);
   const isK = model.interval !== '1m';
-  const group = `stock-${model.interval}`;
 
   const base = useMemo<ApexOptions>(() => {
     const labelAt = (v: number) => model.labels[Math.round(v)] ?? '';
     const last = model.labels.length - 1;
     return {
       chart: {
-        group,
+        // No `group`: apexcharts applies updateOptions to every chart of a group, so the first live update gave
+        // the price pane the volume pane's series and axis (a solid band on a 0–2,000 scale).
         background: 'transparent',
         foreColor: c.text2,
         fontFamily: c.font,
@@ -100,7 +103,7 @@ export default function StockChart({
       tooltip: { theme: 'dark', x: { show: true, formatter: (v: number) => labelAt(v) }, style: { fontSize: '12px' } },
       states: { hover: { filter: { type: 'none' } }, active: { filter: { type: 'none' } } },
     };
-  }, [c, group, isK, model]);
+  }, [c, isK, model]);
 
   const priceAxis = useMemo<ApexOptions['yaxis']>(
     () => ({
@@ -125,7 +128,7 @@ export default function StockChart({
         series: [{ name: t('markets.detail.price'), data: model.closes }],
         options: {
           ...base,
-          chart: { ...base.chart, id: `${group}-main`, type: 'area' },
+          chart: { ...base.chart, id: PRICE_CHART_ID, type: 'area' },
           colors: [lineColour],
           stroke: { curve: 'straight', width: 1.6 },
           fill: { type: 'gradient', gradient: { shadeIntensity: 0, opacityFrom: 0.35, opacityTo: 0.02, stops: [0, 100] } },
@@ -144,7 +147,7 @@ export default function StockChart({
       ],
       options: {
         ...base,
-        chart: { ...base.chart, id: `${group}-main`, type: 'line' },
+        chart: { ...base.chart, id: PRICE_CHART_ID, type: 'line' },
         colors: [c.up, ...c.ma],
         stroke: { width: [1, 1.2, 1.2, 1.2], curve: 'straight' },
         markers: { size: 0 },
@@ -154,7 +157,7 @@ export default function StockChart({
         tooltip: { ...base.tooltip, shared: true, y: { formatter: (v: number) => (Number.isFinite(v) ? formatPrice(v, precision) : '--') } },
       },
     };
-  }, [base, c, group, isK, model, precision, priceAxis, t, trend]);
+  }, [base, c, isK, model, precision, priceAxis, t, trend]);
 
   const volume = useMemo<{ options: ApexOptions; series: Series }>(
     () => ({
@@ -166,7 +169,7 @@ export default function StockChart({
       ],
       options: {
         ...base,
-        chart: { ...base.chart, id: `${group}-volume`, type: 'bar' },
+        chart: { ...base.chart, id: VOLUME_CHART_ID, type: 'bar' },
         plotOptions: { bar: { columnWidth: '70%' } },
         fill: { opacity: 0.7 },
         grid: { ...base.grid, yaxis: { lines: { show: false } } },
@@ -178,7 +181,7 @@ export default function StockChart({
         tooltip: { ...base.tooltip, y: { formatter: compact } },
       },
     }),
-    [base, c, group, model, t],
+    [base, c, model, t],
   );
 
   return (
@@ -193,10 +196,11 @@ export default function StockChart({
         </div>
       )}
       <div className={s.mainPane} style={{ height }}>
-        <Chart type={main.type} height={height} width="100%" series={main.series} options={main.options} />
+        {/* A new period is a new chart: morphing a candlestick chart back into an area chart left no line. */}
+        <Chart key={model.interval} type={main.type} height={height} width="100%" series={main.series} options={main.options} />
       </div>
       <div className={s.volumePane} style={{ height: VOLUME_PANE_HEIGHT }} aria-label={t('markets.detail.volume')}>
-        <Chart type="bar" height={VOLUME_PANE_HEIGHT} width="100%" series={volume.series} options={volume.options} />
+        <Chart key={model.interval} type="bar" height={VOLUME_PANE_HEIGHT} width="100%" series={volume.series} options={volume.options} />
       </div>
     </div>
   );
