@@ -7,6 +7,7 @@ import { apiErrorHandler, rejection } from './http/errors';
 import { acceptEmptyJson } from './http/json';
 import { DEFAULT_RATE_LIMITS, registerLimiters, type RateLimits } from './http/rate-limit';
 import './http/context';
+import { ledgerPlugin } from './ledger/plugin';
 import { marketPlugin } from './market/plugin';
 import { newsPlugin } from './news/plugin';
 import { opsPlugin } from './ops/plugin';
@@ -15,7 +16,7 @@ import { seed, type SeedResult } from './seed';
 import { userPlugin } from './user/plugin';
 
 /** The domain plugins mounted under /api. A new domain (ledger, market, ...) adds itself here. */
-export const API_PLUGINS: FastifyPluginAsync[] = [authPlugin, userPlugin, opsPlugin, marketPlugin, newsPlugin, watchlistPlugin];
+export const API_PLUGINS: FastifyPluginAsync[] = [authPlugin, userPlugin, opsPlugin, ledgerPlugin, marketPlugin, newsPlugin, watchlistPlugin];
 
 export interface AppDeps {
   /** An open database the caller owns (and closes). Default: openDatabase(config), closed by app.close(). */

@@ -103,16 +103,103 @@ export const accounts = pgTable(
     kind: text('kind').notNull(),
     currency: text('currency').notNull(),
     balance: bigint('balance', { mode: 'number' }).notNull().default(0),
+    /** Reserved by pending holds (orders, applications): available = balance - held. Never a transfer of its own. */
+    held: bigint('held', { mode: 'number' }).notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [
     check('accounts_user_balance_non_negative', sql`${t.userId} is null or ${t.balance} >= 0`),
+    check('accounts_held_within_balance', sql`${t.held} >= 0 and (${t.userId} is null or ${t.held} <= ${t.balance})`),
     uniqueIndex('accounts_user_kind_currency_unique')
       .on(t.userId, t.kind, t.currency)
       .where(sql`${t.userId} is not null`),
     uniqueIndex('accounts_system_kind_currency_unique')
       .on(t.kind, t.currency)
       .where(sql`${t.userId} is null`),
+  ],
+);
+
+/**
+ * One movement of money between two accounts: the ledger's unit of change. Append-only: a mistake is corrected by
+ * another transfer. The idempotency key makes a replay return the first transfer; `request_hash` tells a replay
+ * from a different request that reused the key.
+ */
+export const ledgerTransfers = pgTable(
+  'ledger_transfers',
+  {
+    id: serial('id').primaryKey(),
+    idempotencyKey: text('idempotency_key').notNull().unique('ledger_transfers_idempotency_key_unique'),
+    requestHash: text('request_hash').notNull(),
+    /** The bill reason the user sees (recharge, withdraw, borrow, ...). */
+    reason: text('reason').notNull(),
+    currency: text('currency').notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    debitAccountId: integer('debit_account_id')
+      .notNull()
+      .references(() => accounts.id),
+    creditAccountId: integer('credit_account_id')
+      .notNull()
+      .references(() => accounts.id),
+    /** The hold this transfer captured, if any. */
+    holdId: integer('hold_id').references(() => ledgerHolds.id),
+    /** What the transfer is about (a recharge id, an order number): for operators and the records screens. */
+    ref: text('ref'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('ledger_transfers_amount_positive', sql`${t.amount} > 0`),
+    check('ledger_transfers_two_accounts', sql`${t.debitAccountId} <> ${t.creditAccountId}`),
+    uniqueIndex('ledger_transfers_hold_unique').on(t.holdId).where(sql`${t.holdId} is not null`),
+  ],
+);
+
+/** Both sides of every transfer: amount is signed (debit negative), balance_after is the account's after it. */
+export const ledgerEntries = pgTable(
+  'ledger_entries',
+  {
+    id: serial('id').primaryKey(),
+    transferId: integer('transfer_id')
+      .notNull()
+      .references(() => ledgerTransfers.id),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    balanceAfter: bigint('balance_after', { mode: 'number' }).notNull(),
+    reason: text('reason').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('ledger_entries_amount_nonzero', sql`${t.amount} <> 0`),
+    index('ledger_entries_account_idx').on(t.accountId, t.id),
+    index('ledger_entries_transfer_idx').on(t.transferId),
+  ],
+);
+
+/**
+ * Money reserved on an account (pending), later captured by one transfer or released, exactly once. The account's
+ * `held` is the sum of its pending holds.
+ */
+export const ledgerHolds = pgTable(
+  'ledger_holds',
+  {
+    id: serial('id').primaryKey(),
+    idempotencyKey: text('idempotency_key').notNull().unique('ledger_holds_idempotency_key_unique'),
+    requestHash: text('request_hash').notNull(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    /** pending, captured or released. */
+    status: text('status').notNull().default('pending'),
+    ref: text('ref'),
+    createdAt: createdAt(),
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+  },
+  (t) => [
+    check('ledger_holds_amount_positive', sql`${t.amount} > 0`),
+    check('ledger_holds_status', sql`${t.status} in ('pending', 'captured', 'released')`),
+    check('ledger_holds_settled_at', sql`(${t.status} = 'pending') = (${t.settledAt} is null)`),
   ],
 );
 

@@ -1,24 +1,64 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../db/database';
 import { accounts } from '../db/schema';
 
-/** A user's available money. Later account kinds (holdings, loans) sit beside it. */
+/** A user's money. `held` on the same row is what pending holds reserve; available = balance - held. */
 export const WALLET = 'wallet';
 
 /**
+ * The other side of user money: where deposits come from, where withdrawals go, what loans lend. System
+ * accounts may go negative (a deposit clearing account is negative by what users have been credited).
+ */
+export const SYSTEM_ACCOUNTS = [
+  'deposits:bank',
+  'deposits:usdt',
+  'withdrawals:payable',
+  'loans:receivable',
+  'income:interest',
+  'income:fees',
+  'settlement:stocks',
+] as const;
+export type SystemAccount = (typeof SYSTEM_ACCOUNTS)[number];
+
+/**
  * Opens a user's wallet at zero. Called inside the registration transaction, so a user never exists
- * without a wallet. Balances change only through ledger transfers (a later issue), never here.
+ * without a wallet. Balances change only through ledger transfers, never here.
  */
 export async function openWallet(tx: Tx, userId: number, currency: string): Promise<void> {
   await tx.insert(accounts).values({ userId, kind: WALLET, currency, balance: 0 });
 }
 
-/** The wallet balance in minor units; 0 when the user has no wallet in this currency. */
-export async function walletBalance(db: DbOrTx, userId: number, currency: string): Promise<number> {
+export interface WalletBalance {
+  id: number;
+  balance: number;
+  held: number;
+  available: number;
+}
+
+/** The user's wallet in this currency, or null when they have none. */
+export async function findWallet(db: DbOrTx, userId: number, currency: string): Promise<WalletBalance | null> {
   const [row] = await db
-    .select({ balance: accounts.balance })
+    .select({ id: accounts.id, balance: accounts.balance, held: accounts.held })
     .from(accounts)
     .where(and(eq(accounts.userId, userId), eq(accounts.kind, WALLET), eq(accounts.currency, currency)))
     .limit(1);
-  return row?.balance ?? 0;
+  return row ? { ...row, available: row.balance - row.held } : null;
+}
+
+/** The available money in minor units (balance less holds); 0 when the user has no wallet in this currency. */
+export async function walletBalance(db: DbOrTx, userId: number, currency: string): Promise<number> {
+  return (await findWallet(db, userId, currency))?.available ?? 0;
+}
+
+/** The id of a system account, created on first use (safe when several requests create it at once). */
+export async function systemAccountId(tx: DbOrTx, kind: SystemAccount, currency: string): Promise<number> {
+  const where = and(isNull(accounts.userId), eq(accounts.kind, kind), eq(accounts.currency, currency));
+  const [found] = await tx.select({ id: accounts.id }).from(accounts).where(where).limit(1);
+  if (found) return found.id;
+  await tx
+    .insert(accounts)
+    .values({ userId: null, kind, currency, balance: 0 })
+    .onConflictDoNothing({ target: [accounts.kind, accounts.currency], where: sql`${accounts.userId} is null` });
+  const [made] = await tx.select({ id: accounts.id }).from(accounts).where(where).limit(1);
+  return made!.id;
 }

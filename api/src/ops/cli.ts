@@ -10,6 +10,7 @@ import { NewPassword, OperatorName } from '@invest/shared/contract';
 import { ConfigError, loadConfig } from '../config';
 import { DatabaseLockedError, openDatabase } from '../db/database';
 import { CsvImportError, UnknownInstrumentError } from '../market';
+import { verifyLedger } from '../ledger/verify';
 import { importHistoryCsv } from '../market/import-history';
 import { createOperator, OperatorExistsError } from './operators';
 
@@ -23,6 +24,10 @@ Commands:
       Stores a daily CSV (Date,Open,High,Low,Close[,Adj Close],Volume; e.g. a Yahoo Finance export) as the
       symbol's history, replacing an earlier import (audited). A file with any bad row changes nothing.
       A running server picks it up at its next start; prices then continue from the last imported close.
+
+  verify-ledger
+      Checks every invariant of the books (balances against entries, zero sum per currency, no negative wallet,
+      holds settled once, balance chains). Prints each breach and exits 3 when there is any.
 `;
 
 class UsageError extends Error {}
@@ -82,6 +87,23 @@ async function importHistoryCommand(args: string[]): Promise<void> {
   }
 }
 
+async function verifyLedgerCommand(args: string[]): Promise<number> {
+  parseArgs({ args, options: {}, strict: true });
+  const database = await openDatabase(loadConfig(process.env));
+  try {
+    const report = await verifyLedger(database.db);
+    if (report.ok) {
+      console.log('ledger ok: no breaches');
+      return 0;
+    }
+    for (const b of report.breaches) console.error(`BREACH ${b.rule}: ${b.subject} (${b.detail})`);
+    console.error(`${report.breaches.length} breach(es)`);
+    return 3;
+  } finally {
+    await database.close();
+  }
+}
+
 /** A failure to report in one line (exit code 1). */
 class CliError extends Error {}
 
@@ -95,6 +117,8 @@ async function main(argv: string[]): Promise<number> {
       case 'import-history':
         await importHistoryCommand(rest);
         return 0;
+      case 'verify-ledger':
+        return await verifyLedgerCommand(rest);
       case undefined:
       case 'help':
       case '--help':

@@ -2,6 +2,7 @@
 export { login, register, forget, logout } from './auth';
 export { userInfo, balance, config } from './user';
 export { opsLogin, opsMe, opsLogout } from './ops';
+export { bills, opsLedgerVerify } from './wallet';
 export {
   categoryList,
   yahoo,

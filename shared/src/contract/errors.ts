@@ -23,6 +23,10 @@ export const ERROR_KEYS = [
   'network',
   'timeout',
   'badResponse',
+  'insufficientFunds',
+  'idempotencyKeyReused',
+  'idempotencyKeyRequired',
+  'alreadySettled',
 ] as const;
 export type ErrorKey = (typeof ERROR_KEYS)[number];
 export const isErrorKey = (k: unknown): k is ErrorKey => (ERROR_KEYS as readonly unknown[]).includes(k);

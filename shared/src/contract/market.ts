@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { defineCall, NoInput } from './envelope';
 
 /** Query numbers arrive as strings; these coerce them and keep them in range. */
-const Page = z.coerce.number({ error: 'invalidInput' }).int('invalidInput').min(1, 'invalidInput').max(100_000, 'invalidInput');
-const limitOf = (max: number) => z.coerce.number({ error: 'invalidInput' }).int('invalidInput').min(1, 'invalidInput').max(max, 'invalidInput');
+export const Page = z.coerce.number({ error: 'invalidInput' }).int('invalidInput').min(1, 'invalidInput').max(100_000, 'invalidInput');
+export const limitOf = (max: number) => z.coerce.number({ error: 'invalidInput' }).int('invalidInput').min(1, 'invalidInput').max(max, 'invalidInput');
 export const Symbol = z.string({ error: 'requiredFields' }).trim().min(1, 'requiredFields').max(32, 'invalidInput');
 
 export const MARKETS = ['IN', 'US', 'FOREX', 'FUTURE', 'CGI'] as const;
