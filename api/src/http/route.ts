@@ -4,6 +4,7 @@ import type { CallDef } from '@invest/shared/contract';
 import type { z } from 'zod';
 import { cachedSubject, resolveToken, type Subject } from '../auth/tokens';
 import { ApiError, inputErrorKey } from './errors';
+import { idempotencyKeyOf } from './idempotency';
 import type { Limiter } from './rate-limit';
 import './context';
 
@@ -14,6 +15,8 @@ export interface RouteContext {
   subject: Subject | null;
   /** One clock reading per request, so every row a request writes agrees on the time. */
   now: Date;
+  /** The caller's Idempotency-Key on an idempotent call, scoped to the caller (so two users' keys never meet). */
+  idempotencyKey: string | null;
 }
 
 export interface RouteOptions {
@@ -91,7 +94,8 @@ export function route<C extends CallDef>(app: FastifyInstance, def: C, handler: 
       const raw = def.method === 'GET' ? req.query : req.body === undefined ? {} : req.body;
       const parsed = def.input.safeParse(raw);
       if (!parsed.success) throw new ApiError(400, inputErrorKey(parsed.error));
-      const data = await handler(parsed.data as z.output<C['input']>, { req, reply, subject, now });
+      const idempotencyKey = def.idempotent ? `${subject?.kind ?? 'public'}:${subject?.id ?? ''}:${idempotencyKeyOf(req)}` : null;
+      const data = await handler(parsed.data as z.output<C['input']>, { req, reply, subject, now, idempotencyKey });
       if (data instanceof SerializedOk) {
         reply.type('application/json; charset=utf-8');
         if (data.json.length < GZIP_MIN_BYTES) return data.json;
@@ -103,6 +107,12 @@ export function route<C extends CallDef>(app: FastifyInstance, def: C, handler: 
       return { msg: 'ok', data: def.output.parse(data) };
     },
   });
+}
+
+/** The scoped Idempotency-Key of an idempotent call (route() has already required it). */
+export function idempotencyKey(ctx: RouteContext): string {
+  if (!ctx.idempotencyKey) throw new ApiError(400, 'idempotencyKeyRequired');
+  return ctx.idempotencyKey;
 }
 
 /** The subject of an authenticated call (route() has already checked its kind). */

@@ -19,6 +19,11 @@ export interface CallDef<I extends z.ZodType = z.ZodType, O extends z.ZodType = 
   input: I;
   /** The `data` of a successful response. */
   output: O;
+  /**
+   * A money call: the client sends an `Idempotency-Key` header, one per submit and the same when it retries after
+   * a lost answer, and the server books the request once per key (a double tap or a retry changes nothing more).
+   */
+  idempotent?: boolean;
 }
 
 export const defineCall = <I extends z.ZodType, O extends z.ZodType>(def: CallDef<I, O>) => def;
