@@ -4,19 +4,25 @@ import { authPlugin } from './auth/plugin';
 import type { Config } from './config';
 import { openDatabase, type Database } from './db/database';
 import { apiErrorHandler, rejection } from './http/errors';
+import { clientErrorHandler, frameworkErrors, serverErrorHandler } from './http/framework-errors';
+import { refuseNulBytes } from './http/input-guard';
 import { acceptEmptyJson } from './http/json';
 import { DEFAULT_RATE_LIMITS, registerLimiters, type RateLimits } from './http/rate-limit';
+import { registerSecurityHeaders } from './http/security-headers';
 import './http/context';
+import { bankCardsPlugin } from './bank-cards/plugin';
 import { ledgerPlugin } from './ledger/plugin';
+import { loansPlugin } from './loans/plugin';
 import { marketPlugin } from './market/plugin';
 import { newsPlugin } from './news/plugin';
 import { opsPlugin } from './ops/plugin';
 import { watchlistPlugin } from './watchlist/plugin';
 import { seed, type SeedResult } from './seed';
 import { userPlugin } from './user/plugin';
+import { walletPlugin } from './wallet/plugin';
 
 /** The domain plugins mounted under /api. A new domain (ledger, market, ...) adds itself here. */
-export const API_PLUGINS: FastifyPluginAsync[] = [authPlugin, userPlugin, opsPlugin, ledgerPlugin, marketPlugin, newsPlugin, watchlistPlugin];
+export const API_PLUGINS: FastifyPluginAsync[] = [authPlugin, userPlugin, opsPlugin, ledgerPlugin, walletPlugin, bankCardsPlugin, loansPlugin, marketPlugin, newsPlugin, watchlistPlugin];
 
 export interface AppDeps {
   /** An open database the caller owns (and closes). Default: openDatabase(config), closed by app.close(). */
@@ -49,12 +55,18 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Buil
     trustProxy: config.trustProxy,
     // Bodies here are small JSON forms; uploads will get their own limit on their route.
     bodyLimit: 1024 * 1024,
+    // The framework's own refusals keep the API's `{msg, data}` answers.
+    frameworkErrors,
+    clientErrorHandler,
   });
   try {
     app.decorate('db', database.db);
     app.decorate('apiConfig', config);
     app.decorate('clock', deps.clock ?? (() => new Date()));
     if (!deps.database) app.addHook('onClose', async () => database.close());
+    app.setErrorHandler(serverErrorHandler);
+    // On the whole server: the web files registered later (scripts/web.ts) get the headers too.
+    await registerSecurityHeaders(app);
 
     if (config.redisUrl) {
       app.log.warn('REDIS_URL is set, but the Redis rate-limit store is not implemented yet: counters are per process');
@@ -67,6 +79,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Buil
         api.setErrorHandler(apiErrorHandler);
         api.setNotFoundHandler((_req, reply) => reply.code(404).send(rejection('notFound')));
         acceptEmptyJson(api);
+        api.addHook('preValidation', refuseNulBytes);
         // Answers carry tokens and balances: no shared cache may keep them.
         api.addHook('onSend', async (_req, reply) => {
           if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');

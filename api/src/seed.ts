@@ -2,12 +2,27 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Config } from './config';
 import type { Db } from './db/database';
-import { invitationCodes } from './db/schema';
+import { invitationCodes, settings } from './db/schema';
 import { verifyPassword } from './auth/passwords';
 import { seedNews } from './news/store';
 import { createOperator, findOperatorByName, OperatorExistsError } from './ops/operators';
 
 export const DEMO_OPERATOR = 'ops';
+
+/**
+ * Demo receiving details, so recharges can be tried on a fresh install. They name no real account: a deployment
+ * sets its own recharge_* settings (a real deployment seeds nothing).
+ */
+const DEMO_RECHARGE_SETTINGS = [
+  { tag: 'recharge_bank_enabled', value: '1' },
+  { tag: 'recharge_bank_account_name', value: 'Invest Demo (not a real account)' },
+  { tag: 'recharge_bank_name', value: 'Demo Bank' },
+  { tag: 'recharge_bank_account', value: '000000000000' },
+  { tag: 'recharge_bank_ifsc', value: 'DEMO0000000' },
+  { tag: 'recharge_bank_clabe', value: '000000000000000000' },
+  { tag: 'recharge_usdt_enabled', value: '1' },
+  { tag: 'recharge_usdt_address', value: 'TDEMO0000000000000000000000000000' },
+];
 
 export interface SeedResult {
   /** The demo operator's login, when this process knows its password; null otherwise. */
@@ -30,6 +45,7 @@ export async function seed(db: Db, config: Config): Promise<SeedResult> {
 
   await db.insert(invitationCodes).values({ code: config.seedInviteCode }).onConflictDoNothing();
   await seedNews(db);
+  await db.insert(settings).values(DEMO_RECHARGE_SETTINGS).onConflictDoNothing();
 
   const file = credentialsFile(config);
   if (!(await findOperatorByName(db, DEMO_OPERATOR))) {

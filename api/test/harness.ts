@@ -116,7 +116,7 @@ export interface TestApp {
   /** Moves the app's clock forward (tokens expire by it). */
   advance(ms: number): void;
   get<T = any>(path: string, opts?: { token?: string; query?: Record<string, string> }): Promise<Reply<T>>;
-  post<T = any>(path: string, body?: unknown, opts?: { token?: string; ip?: string; raw?: string }): Promise<Reply<T>>;
+  post<T = any>(path: string, body?: unknown, opts?: { token?: string; ip?: string; raw?: string; headers?: Record<string, string> }): Promise<Reply<T>>;
   inject(opts: InjectOptions): Promise<Reply>;
   /** A phone no other test in this suite uses. */
   phone(): string;
@@ -191,7 +191,7 @@ export async function createTestApp(backend: Backend, options: TestAppOptions = 
       inject({
         method: 'POST',
         url: `/api${p}`,
-        headers: { 'content-type': 'application/json', ...auth(opts.token) },
+        headers: { 'content-type': 'application/json', ...auth(opts.token), ...opts.headers },
         payload: opts.raw ?? (body === undefined ? undefined : JSON.stringify(body)),
         remoteAddress: opts.ip,
       }) as Promise<Reply<any>>,

@@ -92,3 +92,29 @@ describe.each(backends)('ledger under concurrency on $name', (backend) => {
     expect(await verifyLedger(db())).toEqual({ ok: true, breaches: [] });
   });
 });
+
+describe.each(backends)('wallet calls under concurrency on $name', (backend) => {
+  const t = useApp(backend);
+
+  it('credits a deposit once when 10 operators complete it at once, and 20 racing withdrawals never overdraw', async () => {
+    const op = t.current.built.seeded.operator!;
+    const ops = (await t.current.post('/ops/login', { user: op.user, password: op.password })).body.data.token;
+    const { phone, password } = await t.current.register();
+    const token = await t.current.login(phone, password);
+    const money = (path: string, body: unknown, key: string) => t.current.post(path, body, { token, headers: { 'idempotency-key': key } });
+
+    const deposit = (await money('/stock/success/v2/recharge/add', { count: 1_000_000 }, 'deposit-key-1')).body.data;
+    const completions = await Promise.all(Array.from({ length: 10 }, () => t.current.post(`/ops/recharges/${deposit.id}/complete`, {}, { token: ops })));
+    expect(completions.map((r) => r.status).sort()).toEqual([200, 409, 409, 409, 409, 409, 409, 409, 409, 409]);
+
+    const card = (await t.current.post('/stock/success/bank/add', { bank: 'SBI', bank_card: '123456789012', bank_user: 'A', ifsc: 'SBIN0001234' }, { token })).body.data;
+    const withdrawals = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => money('/stock/success/money/access', { bank_id: card.id, count: 70_000 }, `withdraw-key-${i}`)),
+    );
+    expect(withdrawals.filter((r) => r.status === 200)).toHaveLength(14);
+    for (const r of withdrawals.filter((r) => r.status !== 200)) expect(r.body).toEqual({ msg: 'no', data: 'insufficientFunds' });
+    const info = (await t.current.get('/stock/success/v2/user/info', { token })).body.data;
+    expect(info.money).toBe(20_000);
+    expect((await t.current.get('/ops/ledger/verify', { token: ops })).body.data).toEqual({ ok: true, breaches: [] });
+  });
+});

@@ -274,3 +274,126 @@ export type Operator = typeof operators.$inferSelect;
 export type Account = typeof accounts.$inferSelect;
 export type NewsRow = typeof news.$inferSelect;
 export type PriceHistoryRow = typeof priceHistory.$inferSelect;
+
+/**
+ * Deposit requests. A request is in progress (1) until an operator completes it (2, with the ledger transfer that
+ * credits the wallet) or fails it (3, with a reason the user sees). One row per (user, idempotency key).
+ */
+export const recharges = pgTable(
+  'recharges',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    idempotencyKey: text('idempotency_key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    method: text('method').notNull(),
+    currency: text('currency').notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    /** The code the user quotes with the payment. */
+    reference: text('reference').notNull().unique('recharges_reference_unique'),
+    paymentRef: text('payment_ref'),
+    status: integer('status').notNull().default(1),
+    failReason: text('fail_reason'),
+    decidedBy: integer('decided_by').references(() => operators.id),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('recharges_user_key_unique').on(t.userId, t.idempotencyKey),
+    index('recharges_status_idx').on(t.status, t.id),
+    index('recharges_user_idx').on(t.userId, t.id),
+    check('recharges_amount_positive', sql`${t.amount} > 0`),
+    check('recharges_status', sql`${t.status} in (1, 2, 3)`),
+  ],
+);
+
+/** A user's bank cards (withdrawal destinations). Numbers are stored whole and shown masked. */
+export const bankCards = pgTable(
+  'bank_cards',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    bank: text('bank').notNull(),
+    branchBank: text('branch_bank').notNull().default(''),
+    cardNumber: text('card_number').notNull(),
+    ifsc: text('ifsc').notNull().default(''),
+    holder: text('holder').notNull(),
+    status: integer('status').notNull().default(1),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).defaultNow().notNull(),
+  },
+  (t) => [index('bank_cards_user_idx').on(t.userId)],
+);
+
+/**
+ * Withdrawal requests: the wallet is debited when the request is made (status n); an operator completes it (y) or
+ * fails it (b, and a withdrawRefund transfer returns the money).
+ */
+export const withdrawals = pgTable(
+  'withdrawals',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    idempotencyKey: text('idempotency_key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    bankCardId: integer('bank_card_id')
+      .notNull()
+      .references(() => bankCards.id),
+    /** The card as it was when the request was made (a later edit does not rewrite history). */
+    bank: text('bank').notNull(),
+    cardNumber: text('card_number').notNull(),
+    currency: text('currency').notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    status: text('status').notNull().default('n'),
+    failReason: text('fail_reason'),
+    decidedBy: integer('decided_by').references(() => operators.id),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('withdrawals_user_key_unique').on(t.userId, t.idempotencyKey),
+    index('withdrawals_status_idx').on(t.status, t.id),
+    index('withdrawals_user_idx').on(t.userId, t.id),
+    check('withdrawals_amount_positive', sql`${t.amount} > 0`),
+    check('withdrawals_status', sql`${t.status} in ('n', 'y', 'b')`),
+  ],
+);
+
+/**
+ * Loans: applying (1) until an operator approves (then unpaid, 4, with the borrow transfer and a repayment time) or
+ * rejects it (3). The user repays from the wallet (paid, 5). Interest is fixed when the loan is approved.
+ */
+export const loans = pgTable(
+  'loans',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    idempotencyKey: text('idempotency_key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    currency: text('currency').notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    interest: bigint('interest', { mode: 'number' }).notNull().default(0),
+    state: integer('state').notNull().default(1),
+    rejectReason: text('reject_reason'),
+    repaymentTime: timestamp('repayment_time', { withTimezone: true }),
+    decidedBy: integer('decided_by').references(() => operators.id),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    repaidAt: timestamp('repaid_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('loans_user_key_unique').on(t.userId, t.idempotencyKey),
+    index('loans_state_idx').on(t.state, t.id),
+    index('loans_user_idx').on(t.userId, t.id),
+    check('loans_amount_positive', sql`${t.amount} > 0`),
+    check('loans_state', sql`${t.state} in (1, 3, 4, 5)`),
+  ],
+);

@@ -13,6 +13,7 @@ export const SYSTEM_ACCOUNTS = [
   'deposits:bank',
   'deposits:usdt',
   'withdrawals:payable',
+  'payouts:bank',
   'loans:receivable',
   'income:interest',
   'income:fees',

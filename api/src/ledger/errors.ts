@@ -6,8 +6,8 @@ export const insufficientFunds = () => new ApiError(422, 'insufficientFunds');
 /** The idempotency key was used before for a different request: nothing was booked. */
 export const keyReused = () => new ApiError(409, 'idempotencyKeyReused');
 
-/** The hold was captured or released already. */
-export const holdSettled = () => new ApiError(409, 'alreadySettled');
+/** The hold, request or loan was settled already (captured, released, completed, failed, repaid). */
+export const alreadySettled = () => new ApiError(409, 'alreadySettled');
 
 const RETRYABLE = new Set(['40001', '40P01']); // serialization failure, deadlock detected
 

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../db/database';
 import { accounts, ledgerHolds, ledgerTransfers } from '../db/schema';
-import { holdSettled, insufficientFunds, keyReused } from './errors';
+import { alreadySettled, insufficientFunds, keyReused } from './errors';
 import { requestHash, transfer, type Transfer, type TransferRequest } from './transfer';
 
 export interface Hold {
@@ -81,7 +81,7 @@ export async function captureHold(
     const [first] = hold?.status === 'captured' ? await tx.select().from(ledgerTransfers).where(eq(ledgerTransfers.holdId, holdId)) : [];
     // The same capture again (a retry): the transfer's own key answers with the first booking.
     if (first?.idempotencyKey === req.key) return transfer(tx, { ...req, from: first.debitAccountId }, { holdId, at });
-    throw holdSettled();
+    throw alreadySettled();
   }
   if (req.amount > row.amount) throw new RangeError(`capture of ${req.amount} exceeds hold ${holdId} of ${row.amount}`);
   return transfer(tx, { ...req, from: row.accountId }, { holdId, at });
@@ -93,5 +93,5 @@ export async function releaseHold(tx: Tx, holdId: number, at: Date = new Date())
   if (row) return toHold(row, false);
   const [hold] = await tx.select().from(ledgerHolds).where(eq(ledgerHolds.id, holdId));
   if (hold?.status === 'released') return toHold(hold, true);
-  throw holdSettled();
+  throw alreadySettled();
 }

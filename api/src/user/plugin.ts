@@ -5,7 +5,9 @@ import { findUserById } from '../auth/users';
 import { settings } from '../db/schema';
 import { ApiError } from '../http/errors';
 import { route, subjectOf } from '../http/route';
-import { walletBalance } from '../ledger/accounts';
+import { findWallet, walletBalance } from '../ledger/accounts';
+import { outstandingLoans } from '../loans/store';
+import { PRIVATE_SETTING_PREFIXES } from '../wallet/settings';
 
 /** The logged-in user's own data, and the public deployment settings. */
 export async function userPlugin(app: FastifyInstance): Promise<void> {
@@ -15,9 +17,10 @@ export async function userPlugin(app: FastifyInstance): Promise<void> {
     const user = await findUserById(app.db, subjectOf(ctx).id);
     // A valid token for a user that no longer exists: treat as logged out.
     if (!user) throw new ApiError(401, 'unauthorized');
-    const money = await walletBalance(app.db, user.id, currency);
-    // Until holdings and loans exist, total assets are the wallet alone.
-    return { id: user.id, user: user.phone, no: user.accountNo, img: user.avatar ?? '', total: money, money, loan: 0 };
+    const [wallet, loan] = await Promise.all([findWallet(app.db, user.id, currency), outstandingLoans(app.db, user.id)]);
+    // Total assets: available and held money (positions join when trading exists) less what is owed.
+    const total = (wallet?.balance ?? 0) - loan;
+    return { id: user.id, user: user.phone, no: user.accountNo, img: user.avatar ?? '', total, money: wallet?.available ?? 0, loan };
   });
 
   route(app, calls.balance, async (_input, ctx) => {
@@ -27,6 +30,7 @@ export async function userPlugin(app: FastifyInstance): Promise<void> {
   route(app, calls.config, async () => {
     const rows = await app.db.select().from(settings).orderBy(asc(settings.tag));
     // The deployment's currency comes from its configuration, never from a stored row.
-    return [...rows.filter((r) => r.tag !== 'currency'), { tag: 'currency', value: currency }];
+    const published = rows.filter((r) => r.tag !== 'currency' && !PRIVATE_SETTING_PREFIXES.some((p) => r.tag.startsWith(p)));
+    return [...published, { tag: 'currency', value: currency }];
   });
 }

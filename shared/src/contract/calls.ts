@@ -2,7 +2,23 @@
 export { login, register, forget, logout } from './auth';
 export { userInfo, balance, config } from './user';
 export { opsLogin, opsMe, opsLogout } from './ops';
-export { bills, opsLedgerVerify } from './wallet';
+export {
+  bills,
+  opsLedgerVerify,
+  rechargeMethods,
+  rechargeAdd,
+  rechargeRecords,
+  withdraw,
+  withdrawRecords,
+  opsRecharges,
+  opsRechargeComplete,
+  opsRechargeFail,
+  opsWithdrawals,
+  opsWithdrawalComplete,
+  opsWithdrawalFail,
+} from './wallet';
+export { loanData, loanAdd, loanRecords, loanRepay, opsLoans, opsLoanApprove, opsLoanReject } from './loans';
+export { bankList, bankAdd, bankEdit } from './bank';
 export {
   categoryList,
   yahoo,

@@ -27,6 +27,17 @@ export const ERROR_KEYS = [
   'idempotencyKeyReused',
   'idempotencyKeyRequired',
   'alreadySettled',
+  'invalidAmount',
+  'rechargeAmountTooLow',
+  'rechargeMethodRequired',
+  'rechargeMethodDisabled',
+  'withdrawBelowMinimum',
+  'bankCardRequired',
+  'invalidIfsc',
+  'invalidAccountNumber',
+  'invalidCardNumber',
+  'loanAmountTooLow',
+  'loanExceedsLimit',
 ] as const;
 export type ErrorKey = (typeof ERROR_KEYS)[number];
 export const isErrorKey = (k: unknown): k is ErrorKey => (ERROR_KEYS as readonly unknown[]).includes(k);

@@ -5,6 +5,25 @@ export * as calls from './calls';
 export { UserInfoBrief, LoginResult } from './auth';
 export { UserInfo, ConfigEntry } from './user';
 export { OperatorName } from './ops';
-export { Bill, BillReason, BILL_REASONS, BILL_TYPES, LedgerBreach } from './wallet';
+export {
+  Bill,
+  BillReason,
+  BILL_REASONS,
+  BILL_TYPES,
+  LedgerBreach,
+  RECHARGE_MIN,
+  WITHDRAW_MIN,
+  LOAN_MIN,
+  MINOR_PER_UNIT,
+  RECHARGE_METHODS,
+  RechargeMethod,
+  RechargeMethodInfo,
+  RECHARGE_STATUS,
+  RechargeRecord,
+  WITHDRAW_STATUS,
+  WithdrawRecord,
+} from './wallet';
+export { LoanData, LoanRecord, LOAN_STATE, LOAN_STATE_LABELS, CREDIT_SCORE_POSITIVE } from './loans';
+export { BankCard, BankCardInr, BankCardMxn, bankCardRules, Ifsc, AccountNumber, MxnCardNumber, luhnValid, clabeValid } from './bank';
 // The quote stream is not a defineCall (it is server-sent events); the API needs its path and limit too.
 export { QUOTE_STREAM_PATH, QUOTE_STREAM_MAX_SYMBOLS } from './market';

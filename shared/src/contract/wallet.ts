@@ -63,3 +63,151 @@ export const opsLedgerVerify = defineCall({
   input: NoInput,
   output: z.object({ ok: z.boolean(), breaches: z.array(LedgerBreach) }),
 });
+
+/** Spec §9: recharge at least 5000, withdraw at least 10 (and the server's min_withdraw_count), loans at least 500. */
+export const RECHARGE_MIN = 5000;
+export const WITHDRAW_MIN = 10;
+export const LOAN_MIN = 500;
+/** Minor units per unit of the deployment currency (INR paise, MXN centavos). */
+export const MINOR_PER_UNIT = 100;
+
+/** A money amount in a request: integer minor units (the unit every answer uses). */
+const Amount = z.coerce
+  .number({ error: 'invalidAmount' })
+  .int('invalidAmount')
+  .positive('invalidAmount')
+  .max(Number.MAX_SAFE_INTEGER, 'invalidAmount');
+
+/** Free text a user or operator types: trimmed, bounded, no control characters. */
+const Text = (max: number) =>
+  z
+    .string({ error: 'invalidInput' })
+    .trim()
+    .max(max, 'invalidInput')
+    .regex(/^[^\p{Cc}]*$/u, 'invalidInput');
+
+export const RECHARGE_METHODS = ['bank', 'usdt'] as const;
+export const RechargeMethod = z.enum(RECHARGE_METHODS, { error: 'rechargeMethodRequired' });
+export type RechargeMethod = z.infer<typeof RechargeMethod>;
+
+/** How to pay: the receiving account for bank transfers, the wallet address for TRC-20 USDT. */
+export const RechargeMethodInfo = z.object({
+  method: RechargeMethod,
+  enabled: z.boolean(),
+  /** bank: account_name, bank, account_number, ifsc (INR) or clabe (MXN); usdt: address, network. */
+  details: z.record(z.string(), z.string()),
+});
+export type RechargeMethodInfo = z.infer<typeof RechargeMethodInfo>;
+
+export const rechargeMethods = defineCall({
+  method: 'GET',
+  path: '/stock/success/v2/recharge/methods',
+  auth: 'user',
+  input: NoInput,
+  output: z.array(RechargeMethodInfo),
+});
+
+/** Recharge record states (spec §4): 1 in progress, 2 completed, 3 failed. */
+export const RECHARGE_STATUS = { inProgress: 1, completed: 2, failed: 3 } as const;
+
+export const RechargeRecord = z.object({
+  id: z.number().int(),
+  count: Minor,
+  status: z.number().int(),
+  created_at: z.string(),
+  method: z.string(),
+  /** The code the user quotes with the payment so the operator can match it. */
+  reference: z.string(),
+  payment_ref: z.string().nullable(),
+  /** Why an operator failed it (status 3). */
+  fail_reason: z.string().nullable(),
+});
+export type RechargeRecord = z.infer<typeof RechargeRecord>;
+
+/** POST /stock/success/v2/recharge/add: the spec sends only `count`; method defaults to bank transfer. */
+export const rechargeAdd = defineCall({
+  method: 'POST',
+  path: '/stock/success/v2/recharge/add',
+  auth: 'user',
+  idempotent: true,
+  input: z.strictObject({
+    count: Amount,
+    method: RechargeMethod.default('bank'),
+    payment_ref: Text(128).optional(),
+  }),
+  output: RechargeRecord,
+});
+
+const Paging = { page: Page.default(1), limit: limitOf(100).default(20) };
+
+export const rechargeRecords = defineCall({
+  method: 'GET',
+  path: '/stock/success/property/list',
+  auth: 'user',
+  input: z.strictObject(Paging),
+  output: z.object({ rows: z.array(RechargeRecord), count: z.number().int() }),
+});
+
+/** Withdraw record states (spec §4): n in progress, y completed, b failed. */
+export const WITHDRAW_STATUS = { inProgress: 'n', completed: 'y', failed: 'b' } as const;
+
+export const WithdrawRecord = z.object({
+  id: z.number().int(),
+  count: Minor,
+  status: z.string(),
+  created_at: z.string(),
+  bank: z.string(),
+  /** The card or account number masked to its last 4 digits. */
+  bank_card: z.string(),
+  fail_reason: z.string().nullable(),
+});
+export type WithdrawRecord = z.infer<typeof WithdrawRecord>;
+
+export const withdrawRecords = defineCall({
+  method: 'GET',
+  path: '/stock/success/property/withdraw',
+  auth: 'user',
+  input: z.strictObject(Paging),
+  output: z.object({ rows: z.array(WithdrawRecord), count: z.number().int() }),
+});
+
+/** POST /stock/success/money/access: withdraw `count` to the user's card `bank_id`. */
+export const withdraw = defineCall({
+  method: 'POST',
+  path: '/stock/success/money/access',
+  auth: 'user',
+  idempotent: true,
+  input: z.strictObject({
+    bank_id: z.coerce.number({ error: 'bankCardRequired' }).int('bankCardRequired').positive('bankCardRequired').max(2_147_483_647, 'bankCardRequired'),
+    count: Amount,
+  }),
+  output: WithdrawRecord,
+});
+
+/** An operator's list row: the record with the user's phone. */
+const OpsRow = <T extends z.ZodObject>(record: T) => record.extend({ user: z.string() });
+const OpsId = z.strictObject({});
+/** An operator's reason for failing or rejecting a request: the user sees it. */
+export const OpsReason = z.strictObject({
+  reason: z.string({ error: 'requiredFields' }).trim().min(1, 'requiredFields').max(500, 'invalidInput').regex(/^[^\p{Cc}]*$/u, 'invalidInput'),
+});
+
+export const opsRecharges = defineCall({
+  method: 'GET',
+  path: '/ops/recharges',
+  auth: 'operator',
+  input: z.strictObject({ status: z.coerce.number({ error: 'invalidInput' }).int('invalidInput').min(1, 'invalidInput').max(3, 'invalidInput').optional(), ...Paging }),
+  output: z.object({ rows: z.array(OpsRow(RechargeRecord)), count: z.number().int() }),
+});
+export const opsRechargeComplete = defineCall({ method: 'POST', path: '/ops/recharges/:id/complete', auth: 'operator', input: OpsId, output: OpsRow(RechargeRecord) });
+export const opsRechargeFail = defineCall({ method: 'POST', path: '/ops/recharges/:id/fail', auth: 'operator', input: OpsReason, output: OpsRow(RechargeRecord) });
+
+export const opsWithdrawals = defineCall({
+  method: 'GET',
+  path: '/ops/withdrawals',
+  auth: 'operator',
+  input: z.strictObject({ status: z.enum(['n', 'y', 'b'], { error: 'invalidInput' }).optional(), ...Paging }),
+  output: z.object({ rows: z.array(OpsRow(WithdrawRecord)), count: z.number().int() }),
+});
+export const opsWithdrawalComplete = defineCall({ method: 'POST', path: '/ops/withdrawals/:id/complete', auth: 'operator', input: OpsId, output: OpsRow(WithdrawRecord) });
+export const opsWithdrawalFail = defineCall({ method: 'POST', path: '/ops/withdrawals/:id/fail', auth: 'operator', input: OpsReason, output: OpsRow(WithdrawRecord) });

@@ -1,0 +1,54 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { calls } from '@invest/shared/contract';
+import { recharges, withdrawals } from '../db/schema';
+import { ApiError } from '../http/errors';
+import { idempotencyKey, route, subjectOf, type RouteContext } from '../http/route';
+import { completeRecharge, failRecharge, listRecharges, requestRecharge, userRecharges } from './recharges';
+import { rechargeMethodInfo } from './settings';
+import { completeWithdrawal, failWithdrawal, listWithdrawals, requestWithdrawal, userWithdrawals } from './withdrawals';
+
+/** The `:id` of an ops path: a positive int4, else the record cannot exist. */
+export function idParam(ctx: RouteContext): number {
+  const raw = (ctx.req.params as { id?: string }).id ?? '';
+  const id = /^\d{1,10}$/.test(raw) ? Number(raw) : NaN;
+  if (!(id > 0 && id <= 2_147_483_647)) throw new ApiError(404, 'notFound');
+  return id;
+}
+
+/** Deposits and withdrawals: the user's requests and records, and the operators' decisions. */
+export async function walletPlugin(app: FastifyInstance): Promise<void> {
+  const { currency } = app.apiConfig;
+
+  route(app, calls.rechargeMethods, async () => rechargeMethodInfo(app.db, currency));
+  route(app, calls.rechargeAdd, async (input, ctx) => {
+    const { record } = await requestRecharge(app.db, {
+      userId: subjectOf(ctx).id,
+      key: idempotencyKey(ctx),
+      method: input.method,
+      amount: input.count,
+      paymentRef: input.payment_ref,
+      currency,
+    });
+    return record;
+  });
+  route(app, calls.rechargeRecords, async (paging, ctx) => userRecharges(app.db, subjectOf(ctx).id, paging));
+
+  route(app, calls.withdraw, async (input, ctx) => {
+    const req = { userId: subjectOf(ctx).id, key: idempotencyKey(ctx), bankCardId: input.bank_id, amount: input.count, currency };
+    return (await requestWithdrawal(app.db, req, ctx.now)).record;
+  });
+  route(app, calls.withdrawRecords, async (paging, ctx) => userWithdrawals(app.db, subjectOf(ctx).id, paging));
+
+  route(app, calls.opsRecharges, async ({ status, ...paging }) =>
+    listRecharges(app.db, status === undefined ? undefined : eq(recharges.status, status), paging),
+  );
+  route(app, calls.opsRechargeComplete, async (_input, ctx) => completeRecharge(app.db, idParam(ctx), subjectOf(ctx).id, ctx.now));
+  route(app, calls.opsRechargeFail, async ({ reason }, ctx) => failRecharge(app.db, idParam(ctx), subjectOf(ctx).id, reason, ctx.now));
+
+  route(app, calls.opsWithdrawals, async ({ status, ...paging }) =>
+    listWithdrawals(app.db, status === undefined ? undefined : eq(withdrawals.status, status), paging),
+  );
+  route(app, calls.opsWithdrawalComplete, async (_input, ctx) => completeWithdrawal(app.db, idParam(ctx), subjectOf(ctx).id, ctx.now));
+  route(app, calls.opsWithdrawalFail, async ({ reason }, ctx) => failWithdrawal(app.db, idParam(ctx), subjectOf(ctx).id, reason, ctx.now));
+}

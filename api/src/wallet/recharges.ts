@@ -1,0 +1,130 @@
+import { randomBytes } from 'node:crypto';
+import { and, count, desc, eq, type SQL } from 'drizzle-orm';
+import { RECHARGE_MIN, RECHARGE_STATUS, MINOR_PER_UNIT, type RechargeMethod, type RechargeRecord } from '@invest/shared/contract';
+import type { Db, DbOrTx } from '../db/database';
+import { recharges, users } from '../db/schema';
+import { ApiError } from '../http/errors';
+import { findWallet, systemAccountId } from '../ledger/accounts';
+import { alreadySettled } from '../ledger/errors';
+import { inLedgerTransaction, requestHash, transfer } from '../ledger/transfer';
+import { audit } from '../ops/audit';
+import { insertOnce } from './once';
+import { rechargeMethodInfo } from './settings';
+
+type Row = typeof recharges.$inferSelect;
+
+export const toRechargeRecord = (r: Row): RechargeRecord => ({
+  id: r.id,
+  count: r.amount,
+  status: r.status,
+  created_at: r.createdAt.toISOString(),
+  method: r.method,
+  reference: r.reference,
+  payment_ref: r.paymentRef,
+  fail_reason: r.failReason,
+});
+
+// Crockford's base32 without look-alikes: a code a user can read out or type into a bank's reference field.
+const ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+const referenceCode = () => `R${[...randomBytes(9)].map((b) => ALPHABET[b % 32]).join('')}`;
+
+export interface RechargeRequest {
+  userId: number;
+  key: string;
+  method: RechargeMethod;
+  amount: number;
+  paymentRef?: string;
+  currency: string;
+}
+
+/** A deposit request (in progress) with the reference the user quotes; the same key returns the same request. */
+export async function requestRecharge(db: Db, req: RechargeRequest): Promise<{ record: RechargeRecord; replayed: boolean }> {
+  if (req.amount < RECHARGE_MIN * MINOR_PER_UNIT) throw new ApiError(422, 'rechargeAmountTooLow');
+  const method = (await rechargeMethodInfo(db, req.currency)).find((m) => m.method === req.method);
+  if (!method?.enabled) throw new ApiError(422, 'rechargeMethodDisabled');
+  const hash = requestHash({ method: req.method, amount: req.amount, paymentRef: req.paymentRef || null });
+  const { row, replayed } = await insertOnce(
+    hash,
+    async () =>
+      (
+        await db
+          .insert(recharges)
+          .values({
+            userId: req.userId,
+            idempotencyKey: req.key,
+            requestHash: hash,
+            method: req.method,
+            currency: req.currency,
+            amount: req.amount,
+            reference: referenceCode(),
+            paymentRef: req.paymentRef || null,
+          })
+          .onConflictDoNothing({ target: [recharges.userId, recharges.idempotencyKey] })
+          .returning()
+      )[0],
+    async () => (await db.select().from(recharges).where(and(eq(recharges.userId, req.userId), eq(recharges.idempotencyKey, req.key))))[0],
+  );
+  return { record: toRechargeRecord(row), replayed };
+}
+
+export interface Paging {
+  page: number;
+  limit: number;
+}
+
+export async function listRecharges(db: DbOrTx, where: SQL | undefined, paging: Paging) {
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ r: recharges, user: users.phone })
+      .from(recharges)
+      .innerJoin(users, eq(users.id, recharges.userId))
+      .where(where)
+      .orderBy(desc(recharges.id))
+      .limit(paging.limit)
+      .offset((paging.page - 1) * paging.limit),
+    db.select({ n: count() }).from(recharges).where(where),
+  ]);
+  return { rows: rows.map(({ r, user }) => ({ ...toRechargeRecord(r), user })), count: total?.n ?? 0 };
+}
+
+export const userRecharges = (db: DbOrTx, userId: number, paging: Paging) =>
+  listRecharges(db, eq(recharges.userId, userId), paging).then(({ rows, count }) => ({ rows: rows.map(({ user: _u, ...r }) => r), count }));
+
+/** Loads a recharge for an operator's decision: 404 when it does not exist, 409 when it was decided already. */
+async function decide(tx: DbOrTx, id: number, status: number, operatorId: number, now: Date, failReason?: string): Promise<Row> {
+  const [row] = await tx
+    .update(recharges)
+    .set({ status, decidedBy: operatorId, decidedAt: now, failReason: failReason ?? null })
+    .where(and(eq(recharges.id, id), eq(recharges.status, RECHARGE_STATUS.inProgress)))
+    .returning();
+  if (row) return row;
+  const [exists] = await tx.select({ id: recharges.id }).from(recharges).where(eq(recharges.id, id));
+  throw exists ? alreadySettled() : new ApiError(404, 'notFound');
+}
+
+const withUser = async (tx: DbOrTx, row: Row) => {
+  const [u] = await tx.select({ phone: users.phone }).from(users).where(eq(users.id, row.userId));
+  return { ...toRechargeRecord(row), user: u?.phone ?? '' };
+};
+
+/** Completes a deposit: the wallet is credited by one `recharge` transfer, in the same transaction. Once. */
+export function completeRecharge(db: Db, id: number, operatorId: number, now: Date) {
+  return inLedgerTransaction(db, async (tx) => {
+    const row = await decide(tx, id, RECHARGE_STATUS.completed, operatorId, now);
+    const wallet = await findWallet(tx, row.userId, row.currency);
+    if (!wallet) throw new ApiError(409, 'notFound');
+    const from = await systemAccountId(tx, row.method === 'usdt' ? 'deposits:usdt' : 'deposits:bank', row.currency);
+    await transfer(tx, { key: `recharge:${row.id}`, reason: 'recharge', currency: row.currency, amount: row.amount, from, to: wallet.id, ref: `recharge ${row.id}` }, { at: now });
+    await audit(tx, { operatorId, action: 'recharge.complete', target: `recharge ${row.id}`, detail: { amount: row.amount, user: row.userId } }, now);
+    return withUser(tx, row);
+  });
+}
+
+/** Fails a deposit with a reason the user sees; nothing is credited. */
+export function failRecharge(db: Db, id: number, operatorId: number, reason: string, now: Date) {
+  return db.transaction(async (tx) => {
+    const row = await decide(tx, id, RECHARGE_STATUS.failed, operatorId, now, reason);
+    await audit(tx, { operatorId, action: 'recharge.fail', target: `recharge ${row.id}`, detail: { reason } }, now);
+    return withUser(tx, row);
+  });
+}
