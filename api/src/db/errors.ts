@@ -23,6 +23,14 @@ export function isUniqueViolation(err: unknown, constraint?: string): boolean {
 }
 
 /**
+ * A data exception (SQLSTATE class 22: a number out of its column's range, text the encoding cannot hold, ...):
+ * the database refused a value the input check should have stopped.
+ */
+export function isDataException(err: unknown): boolean {
+  return pgError(err)?.code?.startsWith('22') ?? false;
+}
+
+/**
  * A loggable view of a database error. DrizzleQueryError's message lists the query parameters,
  * which can be password or token hashes: keep those out of the logs.
  */

@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { isErrorKey, type ErrorKey } from '@invest/shared/contract';
 import type { z } from 'zod';
-import { redactDbError } from '../db/errors';
+import { isDataException, redactDbError } from '../db/errors';
 
 /** A rejection the client is meant to see: an honest HTTP status and an error key it can translate. */
 export class ApiError extends Error {
@@ -47,6 +47,11 @@ export function apiErrorHandler(this: unknown, err: FastifyError | Error, req: F
   }
   const known = 'code' in err && typeof err.code === 'string' ? FASTIFY_ERRORS[err.code] : undefined;
   if (known) return reply.code(known[0]).send(rejection(known[1]));
+  if (isDataException(err)) {
+    // A client's value, so a 400; logged as an error all the same, because the contract should have refused it.
+    req.log.error({ err: redactDbError(err) }, 'input refused by the database');
+    return reply.code(400).send(rejection('invalidInput'));
+  }
   const status = 'statusCode' in err && typeof err.statusCode === 'number' ? err.statusCode : 500;
   if (status >= 400 && status < 500) {
     req.log.info({ err }, 'request rejected');

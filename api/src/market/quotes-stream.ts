@@ -254,7 +254,9 @@ export function registerQuoteStream(app: FastifyInstance, engine: MarketEngine, 
   // Before the server waits for in-flight requests: open streams would otherwise hold shutdown forever.
   app.addHook('preClose', async () => hub.close());
 
-  app.get(QUOTE_STREAM_PATH, async (req: FastifyRequest, reply: FastifyReply) => {
+  // GET only: Fastify's automatic HEAD route would run this handler too, and a hijacked HEAD never ends (it held a
+  // stream slot and the connection). HEAD falls to the 404 handler.
+  app.get(QUOTE_STREAM_PATH, { exposeHeadRoute: false }, async (req: FastifyRequest, reply: FastifyReply) => {
     const symbols = parseStreamSymbols(engine, req.query);
     const ip = req.ip;
     const mine = perIp.get(ip) ?? 0;

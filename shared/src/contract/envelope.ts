@@ -8,6 +8,13 @@ export type Rejection = z.infer<typeof Rejection>;
 /** Money crosses the wire as integer minor units (1/100 of the currency), never floats. */
 export const Minor = z.number().int();
 
+/** Row ids are PostgreSQL `integer`: past its range an id can name no row, and the database would refuse it. */
+export const INT4_MAX = 2_147_483_647;
+/** A row id in a JSON body. */
+export const Id = z.number({ error: 'invalidInput' }).int('invalidInput').positive('invalidInput').max(INT4_MAX, 'invalidInput');
+/** A row id in a query string or path (text until coerced). */
+export const QueryId = z.coerce.number({ error: 'invalidInput' }).int('invalidInput').positive('invalidInput').max(INT4_MAX, 'invalidInput');
+
 /** A call as both sides see it: the server validates `input` with it, the client types come from it. */
 export interface CallDef<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';

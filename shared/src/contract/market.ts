@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineCall, NoInput } from './envelope';
+import { defineCall, Id, NoInput, QueryId } from './envelope';
 
 /** Query numbers arrive as strings; these coerce them and keep them in range. */
 export const Page = z.coerce.number({ error: 'invalidInput' }).int('invalidInput').min(1, 'invalidInput').max(100_000, 'invalidInput');
@@ -141,7 +141,7 @@ export const newsArticle = defineCall({
   method: 'GET',
   path: '/stock/new/index',
   auth: 'user',
-  input: z.strictObject({ id: z.coerce.number({ error: 'invalidInput' }).int('invalidInput').positive('invalidInput') }),
+  input: z.strictObject({ id: QueryId }),
   output: News,
 });
 
@@ -157,14 +157,14 @@ export const opsNewsUpdate = defineCall({
   method: 'POST',
   path: '/ops/news/update',
   auth: 'operator',
-  input: NewsWrite.extend({ id: z.number().int().positive('invalidInput') }),
+  input: NewsWrite.extend({ id: Id }),
   output: News,
 });
 export const opsNewsDelete = defineCall({
   method: 'POST',
   path: '/ops/news/delete',
   auth: 'operator',
-  input: z.strictObject({ id: z.number().int().positive('invalidInput') }),
+  input: z.strictObject({ id: Id }),
   output: z.literal('ok'),
 });
 

@@ -1,0 +1,37 @@
+import helmet from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * The Content-Security-Policy of every answer, HTML and API alike. The session token lives in localStorage, so
+ * the policy's job is to keep foreign script out: scripts only from this origin (the shell, the remotes and the
+ * Module Federation runtime that loads them are all served here), no eval, no inline script.
+ * - style-src 'unsafe-inline': webpack's style-loader injects <style> tags, the shell's index.html carries its
+ *   loading screen's <style>, and apexcharts writes style attributes into its SVG.
+ * - img-src data: https: data URIs (the favicon, uploaded pictures) and the http(s) pictures operators may give
+ *   a news article (contract: checkImageUrl); the demo pictures are same-origin SVGs.
+ * - connect-src 'self': the API, remotes.json, the manifests and the quote stream (SSE) are same-origin.
+ * - no upgrade-insecure-requests: the one-command set-up is plain http on a LAN address, where it would break
+ *   every request; TLS deployments terminate at nginx, which redirects to https on its own.
+ */
+export const CSP_DIRECTIVES = {
+  'default-src': ["'self'"],
+  'script-src': ["'self'"],
+  'script-src-attr': ["'none'"],
+  'style-src': ["'self'", "'unsafe-inline'"],
+  'img-src': ["'self'", 'data:', 'https:'],
+  'font-src': ["'self'", 'data:'],
+  'connect-src': ["'self'"],
+  'object-src': ["'none'"],
+  'base-uri': ["'self'"],
+  'form-action': ["'self'"],
+  'frame-ancestors': ["'none'"],
+};
+
+/** Security headers (CSP, frame-ancestors + X-Frame-Options, nosniff, Referrer-Policy, ...) on every route. */
+export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
+  await app.register(helmet, {
+    contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES },
+    frameguard: { action: 'deny' },
+    referrerPolicy: { policy: 'no-referrer' },
+  });
+}
