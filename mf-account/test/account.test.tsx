@@ -3,9 +3,7 @@ import { Route, Routes } from 'react-router-dom';
 import { bus, session } from '@invest/shared';
 import { AccountPage } from '../src/account/AccountPage';
 import { SettingsPage } from '../src/settings/SettingsPage';
-import { answer, inputsOf, renderAt, setup } from '../../shared/test/screen-helpers';
-
-jest.mock('@invest/shared', () => ({ ...jest.requireActual('@invest/shared'), call: jest.fn() }));
+import { answer, goOffline, inputsOf, renderAt, setup, stockRow } from '@invest/shared/testing';
 
 const INFO = { id: 3, user: '9876543210', no: '40000003', img: '', total: 1234567, money: 1000050, loan: 0 };
 const CONFIG = [
@@ -14,18 +12,8 @@ const CONFIG = [
 ];
 
 beforeAll(setup);
-const row = (stock: string, market: string) => ({
-  id: 1,
-  stock,
-  name: `${stock} name`,
-  market,
-  market_name: market,
-  exchange_name: 'X',
-  prasent: 10,
-  close_prices: 9,
-  percent_change: 11.11,
-  precision: market === 'FOREX' ? 4 : 2,
-});
+const row = (stock: string, market: string) =>
+  stockRow(1, { stock, name: `${stock} name`, market, market_name: market, exchange_name: 'X', prasent: 10, close_prices: 9, percent_change: 11.11, precision: market === 'FOREX' ? 4 : 2 });
 const stockList = (input: { market: string; limit: number }) => ({
   rows: Array.from({ length: input.limit }, (_, i) => row(`${input.market}${i}`, input.market)),
   count: 50,
@@ -41,6 +29,7 @@ beforeEach(() => {
   localStorage.clear();
   answer(HANDLERS);
 });
+afterEach(() => jest.clearAllMocks());
 
 describe('account page', () => {
   it('shows the user, the ID and both wallet amounts in the deployment currency', async () => {
@@ -72,12 +61,44 @@ describe('account page', () => {
   });
 
   it('offers a retry when the account cannot load', async () => {
+    jest.spyOn(console, 'warn').mockImplementation(() => {});
     answer({ '/v2/config': () => CONFIG });
     renderAt('/account', <AccountPage />);
     expect(await screen.findByText('Could not load your account')).toBeTruthy();
     answer(HANDLERS);
     fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByTestId('total-assets')).toBeTruthy();
+  });
+
+  it('an MXN deployment shows pesos and US stocks', async () => {
+    answer({ ...HANDLERS, '/v2/config': () => [{ tag: 'currency', value: 'MXN' }] });
+    renderAt('/account', <AccountPage />);
+    await waitFor(() => expect(screen.getByTestId('total-assets').textContent).toBe('$12,345.67'));
+    expect(inputsOf('/v2/stock/list')[0]).toEqual({ market: 'US', page: 1, limit: 3 });
+  });
+
+  it('a failed settings load is an error with a retry, never rupees by default', async () => {
+    jest.spyOn(console, 'warn').mockImplementation(() => {});
+    answer({ ...HANDLERS, '/v2/config': () => Promise.reject(new Error('down')) });
+    renderAt('/account', <AccountPage />);
+    const error = await screen.findByTestId('load-error');
+    expect(error.textContent).toContain("The app's settings could not load");
+    expect(screen.queryByText(/₹/)).toBeNull();
+    answer(HANDLERS);
+    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(screen.getByTestId('total-assets').textContent).toBe('₹12,345.67'));
+  });
+
+  it('offline, the amounts shown say they are not current', async () => {
+    jest.spyOn(console, 'warn').mockImplementation(() => {});
+    const { client } = renderAt('/account', <AccountPage />);
+    await waitFor(() => expect(screen.getByTestId('total-assets').textContent).toBe('₹12,345.67'));
+    goOffline();
+    await act(async () => void client.refetchQueries());
+    const [accountNotice, marketsNotice] = await screen.findAllByTestId('stale-notice');
+    expect(accountNotice!.textContent).toMatch(/^Offline — last updated \d\d:\d\d$/);
+    expect(marketsNotice!.textContent).toMatch(/^Offline — prices as of \d\d:\d\d$/);
+    expect(screen.getByTestId('total-assets').textContent).toBe('₹12,345.67');
   });
 
   it('lists three instruments per market tab, Indian stocks for an INR deployment', async () => {

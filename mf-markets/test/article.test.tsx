@@ -1,9 +1,7 @@
-jest.mock('@invest/shared', () => ({ ...jest.requireActual('@invest/shared'), call: jest.fn(), useDeploymentConfig: jest.fn() }));
-
 import { screen } from '@testing-library/react';
 import { AppRoutes } from '../src/App';
 import { sanitizeArticle } from '../src/news/sanitize';
-import { answer, renderAt, setup } from './helpers';
+import { answer, renderAt, setup } from '@invest/shared/testing';
 
 const HOSTILE = [
   '<p>Markets rallied <b>today</b>.</p>',

@@ -1,25 +1,20 @@
-jest.mock('@invest/shared', () => ({ ...jest.requireActual('@invest/shared'), call: jest.fn(), useDeploymentConfig: jest.fn() }));
-
-import { screen, within } from '@testing-library/react';
-import { useDeploymentConfig } from '@invest/shared';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import { AppRoutes } from '../src/App';
-import { answer, chart, inputsOf, renderAt, setup, withCategories } from './helpers';
+import { answer, chart, goOffline, inputsOf, renderAt, setup, withCategories, type Handler } from '@invest/shared/testing';
 
 const news = (id: number) => ({ id, title: `Headline ${id}`, subhead: 'Sub', img: '', created_at: '2025-11-28T10:00:00Z', updated_at: '2025-11-28T10:00:00Z' });
-const config = useDeploymentConfig as jest.Mock;
+const HANDLERS: Record<string, Handler> = {
+  '/v2/yahoo': (input) => chart(input.symbol, input.symbol === '^GSPC' ? { marketOpen: false, change: -3, changePercent: -0.1 } : {}),
+  '/stock/new/list': () => ({ rows: [news(1), news(2), news(3)], count: 12 }),
+};
+const deployment = (currency: string) => answer({ ...HANDLERS, '/v2/config': () => [{ tag: 'currency', value: currency }] });
 
 beforeAll(setup);
-beforeEach(() => {
-  withCategories();
-  answer({
-    '/v2/yahoo': (input) => chart(input.symbol, input.symbol === '^GSPC' ? { marketOpen: false, change: -3, changePercent: -0.1 } : {}),
-    '/stock/new/list': () => ({ rows: [news(1), news(2), news(3)], count: 12 }),
-  });
-});
+beforeEach(() => withCategories());
 afterEach(() => jest.clearAllMocks());
 
 it('shows index cards by category with price, change and sparkline, the quick links and the simulated-price note', async () => {
-  config.mockReturnValue({ currency: 'MXN', values: {} });
+  deployment('MXN');
   renderAt('/', <AppRoutes />);
   expect(screen.getByRole('heading', { name: 'Home' })).toBeTruthy();
   const categories = screen.getAllByTestId('index-category');
@@ -45,7 +40,7 @@ it('shows index cards by category with price, change and sparkline, the quick li
 });
 
 it('shows up to 3 news with a link to more', async () => {
-  config.mockReturnValue({ currency: 'MXN', values: {} });
+  deployment('MXN');
   renderAt('/', <AppRoutes />);
   const section = await screen.findByTestId('home-news');
   expect(await within(section).findByText('Headline 1')).toBeTruthy();
@@ -55,10 +50,35 @@ it('shows up to 3 news with a link to more', async () => {
 });
 
 it('hides the news when the deployment currency is INR, and does not fetch it', async () => {
-  config.mockReturnValue({ currency: 'INR', values: {} });
+  deployment('INR');
   renderAt('/', <AppRoutes />);
   expect(await screen.findAllByTestId('sparkline')).toHaveLength(3);
   expect(screen.queryByTestId('home-news')).toBeNull();
   expect(screen.queryByText('Headline 1')).toBeNull();
   expect(inputsOf('/stock/new/list')).toHaveLength(0);
+});
+
+it('offline, the index prices say they are stale and since when', async () => {
+  jest.spyOn(console, 'warn').mockImplementation(() => {});
+  deployment('INR');
+  const { client } = renderAt('/', <AppRoutes />);
+  expect(await screen.findAllByTestId('sparkline')).toHaveLength(3);
+  expect(screen.queryByTestId('stale-notice')).toBeNull();
+  goOffline();
+  await act(async () => void client.refetchQueries());
+  expect((await screen.findByTestId('stale-notice')).textContent).toMatch(/^Offline — prices as of \d\d:\d\d$/);
+  // The last prices stay on the cards.
+  expect(screen.getAllByTestId('sparkline')).toHaveLength(3);
+});
+
+it('a failed settings load offers a retry instead of guessing the deployment', async () => {
+  jest.spyOn(console, 'warn').mockImplementation(() => {});
+  answer({ ...HANDLERS, '/v2/config': () => Promise.reject(new Error('down')) });
+  renderAt('/', <AppRoutes />);
+  expect((await screen.findByTestId('load-error')).textContent).toContain("The app's settings could not load");
+  expect(screen.queryByTestId('home-news')).toBeNull();
+  deployment('MXN');
+  fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+  expect(await screen.findByTestId('home-news')).toBeTruthy();
+  expect(screen.queryByTestId('load-error')).toBeNull();
 });

@@ -1,6 +1,8 @@
 import { act, render } from '@testing-library/react';
-import { bus, CARD_POLL_MS, DETAIL_POLL_MS, LIST_POLL_MS, streamUrl, useLiveQuotes, type LiveMode, type Quote } from '@invest/shared';
-import { quote } from './helpers';
+import type { ReactNode } from 'react';
+import { bus, callQuery, calls, CARD_POLL_MS, DETAIL_POLL_MS, LIST_POLL_MS, QueryProvider, streamUrl, useLiveQuotes, useQuery, type LiveMode, type Quote } from '@invest/shared';
+import { answer, chart, inputsOf, quote, testQueryClient } from '@invest/shared/testing';
+import { QueryClientProvider } from '@tanstack/react-query';
 
 class FakeEventSource {
   static all: FakeEventSource[] = [];
@@ -22,42 +24,48 @@ class FakeEventSource {
   }
 }
 
+/** A screen showing one index's line, with live quotes for `symbols`; its query is the polling fallback. */
 let seen: { quotes: Record<string, Quote>; mode: LiveMode } = { quotes: {}, mode: 'idle' };
-function Probe({ symbols, poll, ms }: { symbols: string[]; poll: () => void; ms: number }) {
-  seen = useLiveQuotes(symbols, { intervalMs: ms, poll });
+function Probe({ symbols, ms }: { symbols: string[]; ms: number }) {
+  const line = callQuery(calls.yahoo, { symbol: '^NSEI', mold: '1m' });
+  useQuery(line);
+  seen = useLiveQuotes(symbols, { intervalMs: ms, poll: [line] });
   return null;
 }
+const show = (ui: ReactNode) => render(<QueryClientProvider client={testQueryClient()}>{ui}</QueryClientProvider>);
+const loads = () => inputsOf('/v2/yahoo').length;
 
 beforeEach(() => {
   jest.useFakeTimers();
   FakeEventSource.all = [];
+  answer({ '/v2/yahoo': ({ symbol }) => chart(symbol) });
 });
 afterEach(() => {
   jest.useRealTimers();
+  jest.clearAllMocks();
   delete (globalThis as Record<string, unknown>).EventSource;
 });
 
 it('uses the spec intervals: 5 s for cards and lists, 3 s on the detail', () => {
   expect([CARD_POLL_MS, LIST_POLL_MS, DETAIL_POLL_MS]).toEqual([5000, 5000, 3000]);
   expect(streamUrl(['^NSEI', 'M&M.NS'])).toBe('/api/v2/quotes/stream?symbols=%5ENSEI,M%26M.NS');
+  expect(QueryProvider).toBeDefined();
 });
 
-it('without EventSource it polls every interval (the screen’s own first load is not repeated)', async () => {
-  const poll = jest.fn();
-  render(<Probe symbols={['^NSEI']} poll={poll} ms={5000} />);
+it('without EventSource the screen’s query polls every interval (its first load is not repeated)', async () => {
+  show(<Probe symbols={['^NSEI']} ms={5000} />);
   await act(async () => {});
   expect(seen.mode).toBe('polling');
-  expect(poll).not.toHaveBeenCalled();
+  expect(loads()).toBe(1);
   await act(async () => void jest.advanceTimersByTime(5000));
-  expect(poll).toHaveBeenCalledTimes(1);
+  expect(loads()).toBe(2);
   await act(async () => void jest.advanceTimersByTime(5000));
-  expect(poll).toHaveBeenCalledTimes(2);
+  expect(loads()).toBe(3);
 });
 
 it('takes pushed quotes from one stream and falls back to polling when it errors', async () => {
   (globalThis as Record<string, unknown>).EventSource = FakeEventSource;
-  const poll = jest.fn();
-  render(<Probe symbols={['^NSEI', 'RELIANCE.NS', '^NSEI']} poll={poll} ms={3000} />);
+  show(<Probe symbols={['^NSEI', 'RELIANCE.NS', '^NSEI']} ms={3000} />);
   await act(async () => {});
   expect(FakeEventSource.all).toHaveLength(1);
   const es = FakeEventSource.all[0]!;
@@ -71,22 +79,21 @@ it('takes pushed quotes from one stream and falls back to polling when it errors
   act(() => es.emit('quote', { symbol: 'X' }));
   expect(Object.keys(seen.quotes)).toEqual(['RELIANCE.NS']);
   await act(async () => void jest.advanceTimersByTime(10_000));
-  expect(poll).not.toHaveBeenCalled();
+  expect(loads()).toBe(1);
 
   act(() => es.onerror?.());
   expect(es.closed).toBe(true);
   expect(seen.mode).toBe('polling');
   expect(seen.quotes).toEqual({});
   await act(async () => {});
-  expect(poll).toHaveBeenCalledTimes(1); // at once: the stream was live, the data may be stale
+  expect(loads()).toBe(2); // at once: the stream was live, the data may be stale
   await act(async () => void jest.advanceTimersByTime(3000));
-  expect(poll).toHaveBeenCalledTimes(2);
+  expect(loads()).toBe(3);
 });
 
 it('a stream that never opens counts as failed; the stream closes on pause and reopens on resume', async () => {
   (globalThis as Record<string, unknown>).EventSource = FakeEventSource;
-  const poll = jest.fn();
-  render(<Probe symbols={['^GSPC']} poll={poll} ms={5000} />);
+  show(<Probe symbols={['^GSPC']} ms={5000} />);
   await act(async () => {});
   act(() => FakeEventSource.all[0]!.onopen?.());
   act(() => bus.publish({ type: 'app:pause' }));

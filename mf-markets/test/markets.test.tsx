@@ -1,8 +1,7 @@
-jest.mock('@invest/shared', () => ({ ...jest.requireActual('@invest/shared'), call: jest.fn(), useDeploymentConfig: jest.fn() }));
-
 import { act, fireEvent, screen, within } from '@testing-library/react';
+import { ApiError } from '@invest/shared';
 import { AppRoutes } from '../src/App';
-import { answer, chart, inputsOf, renderAt, setup, stockRow, withCategories } from './helpers';
+import { answer, chart, goOffline, inputsOf, renderAt, setup, stockRow, withCategories } from '@invest/shared/testing';
 
 const TOTAL = 25; // three pages of 10
 
@@ -59,12 +58,27 @@ it('a row opens /stock/v2/{code}/{name}; the region and index tabs switch the li
   expect(screen.getByRole('tab', { name: 'S&P 500', selected: true })).toBeTruthy();
 });
 
-it('a list that fails to load is emptied without a message', async () => {
-  const warn = jest.spyOn(console, 'warn').mockImplementation(() => {});
-  answer({ '/v2/yahoo': (input) => chart(input.symbol) });
+it('a list that fails to load offers a retry, not "No stocks to show"', async () => {
+  jest.spyOn(console, 'warn').mockImplementation(() => {});
+  answer({
+    '/v2/yahoo': (input) => chart(input.symbol),
+    '/v2/stock/list': () => {
+      throw new ApiError('serverError', 500);
+    },
+  });
   renderAt('/markets', <AppRoutes />);
-  expect(await screen.findByText('No stocks to show')).toBeTruthy();
-  expect(screen.queryByRole('alert')).toBeNull();
-  expect(screen.getByTestId('pager-text').textContent).toBe('Page 1/1');
-  warn.mockRestore();
+  const state = await screen.findByTestId('load-error');
+  expect(state.getAttribute('data-reason')).toBe('failed');
+  expect(screen.queryByText('No stocks to show')).toBeNull();
+});
+
+it('offline, the rows stay with a stale-prices notice', async () => {
+  jest.spyOn(console, 'warn').mockImplementation(() => {});
+  const { client } = renderAt('/markets', <AppRoutes />);
+  expect(await screen.findByText('Stock 1')).toBeTruthy();
+  goOffline();
+  await act(async () => void client.refetchQueries());
+  expect((await screen.findByTestId('stale-notice')).textContent).toMatch(/^Offline — prices as of \d\d:\d\d$/);
+  expect(screen.getAllByTestId('stock-row')).toHaveLength(10);
+  expect(screen.queryByText('No stocks to show')).toBeNull();
 });

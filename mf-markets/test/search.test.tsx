@@ -1,8 +1,6 @@
-jest.mock('@invest/shared', () => ({ ...jest.requireActual('@invest/shared'), call: jest.fn(), useDeploymentConfig: jest.fn() }));
-
 import { act, fireEvent, screen } from '@testing-library/react';
 import { StockSearch } from '../src/components/StockSearch';
-import { answer, inputsOf, renderAt, setup, stockRow } from './helpers';
+import { answer, inputsOf, renderAt, setup, stockRow } from '@invest/shared/testing';
 
 beforeAll(setup);
 beforeEach(() => {

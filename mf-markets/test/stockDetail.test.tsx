@@ -1,4 +1,3 @@
-jest.mock('@invest/shared', () => ({ ...jest.requireActual('@invest/shared'), call: jest.fn(), useDeploymentConfig: jest.fn() }));
 // The chart types register themselves on apexcharts' core; unit tests draw the mocked chart only.
 jest.mock('apexcharts/area', () => ({}), { virtual: true });
 jest.mock('apexcharts/bar', () => ({}), { virtual: true });
@@ -6,7 +5,7 @@ jest.mock('apexcharts/candlestick', () => ({}), { virtual: true });
 
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { AppRoutes } from '../src/App';
-import { answer, chart, collectToasts, deferred, inputsOf, renderAt, setup } from './helpers';
+import { answer, chart, collectToasts, deferred, inputsOf, renderAt, setup } from '@invest/shared/testing';
 
 beforeAll(setup);
 afterEach(() => jest.clearAllMocks());
@@ -68,10 +67,11 @@ it('the favourite star is locked while its call runs, then shows the new state',
   fireEvent.click(star);
   expect(star.disabled).toBe(true);
   fireEvent.click(star);
-  expect(inputsOf('/stock/success/collection/add')).toEqual([{ symbol: 'INFY.NS' }]);
+  await waitFor(() => expect(inputsOf('/stock/success/collection/add')).toEqual([{ symbol: 'INFY.NS' }]));
+  expect(star.disabled).toBe(true);
 
   await act(async () => add.resolve('ok'));
-  expect(star.disabled).toBe(false);
+  await waitFor(() => expect(star.disabled).toBe(false));
   expect(star.getAttribute('aria-pressed')).toBe('true');
   expect(star.getAttribute('aria-label')).toBe('Remove from watchlist');
   expect(toasts.messages).toContain('Added to watchlist');
@@ -89,9 +89,25 @@ it('a failed favourite call says so and keeps the state', async () => {
   const star = screen.getByTestId('favourite') as HTMLButtonElement;
   await waitFor(() => expect(star.getAttribute('aria-pressed')).toBe('true'));
   await act(async () => void fireEvent.click(star));
-  expect(toasts.messages).toEqual(['Operation failed, please try again later']);
+  await waitFor(() => expect(toasts.messages).toEqual(['Operation failed, please try again later']));
   expect(star.getAttribute('aria-pressed')).toBe('true');
   expect(star.disabled).toBe(false);
   toasts.stop();
   warn.mockRestore();
+});
+
+it('an unknown code says so, stops asking and locks the star', async () => {
+  jest.useFakeTimers();
+  jest.spyOn(console, 'warn').mockImplementation(() => {});
+  answer({ '/stock/success/collection/check': () => ({ collected: false }) }); // /v2/yahoo answers 404
+  renderAt('/stock/v2/NOPE.NS/undefined', <AppRoutes />);
+  const state = await screen.findByTestId('not-found');
+  expect(state.textContent).toContain('No stock with this code');
+  expect((screen.getByTestId('favourite') as HTMLButtonElement).disabled).toBe(true);
+  expect(screen.queryByTestId('buy')).toBeNull();
+  const asked = inputsOf('/v2/yahoo').length;
+  expect(asked).toBe(1); // a 404 is not retried
+  await act(async () => void jest.advanceTimersByTime(30_000));
+  expect(inputsOf('/v2/yahoo')).toHaveLength(asked);
+  jest.useRealTimers();
 });

@@ -1,15 +1,9 @@
-jest.mock('@invest/shared', () => ({ ...jest.requireActual('@invest/shared'), call: jest.fn(), useDeploymentConfig: jest.fn() }));
-
 import { act, fireEvent, screen, within } from '@testing-library/react';
-import type { WatchEntry } from '@invest/shared';
+import { ApiError, type WatchEntry } from '@invest/shared';
 import { AppRoutes } from '../src/App';
-import { answer, chart, collectToasts, inputsOf, renderAt, setup, withCategories } from './helpers';
+import { answer, chart, collectToasts, goOffline, goOnline, inputsOf, renderAt, setup, watchEntry, withCategories } from '@invest/shared/testing';
 
-const entry = (code: string, name: string, over: Partial<WatchEntry['stock_detail']> = {}): WatchEntry => ({
-  stock_name: name,
-  stock_code: code,
-  stock_detail: { market: 'IN', prasent: 1500, close_prices: 1480, percent_change: 1.35, market_name: 'India', exchange_name: 'NSE', precision: 2, ...over },
-});
+const entry = (code: string, name: string, over: Partial<WatchEntry['stock_detail']> = {}): WatchEntry => watchEntry(code, name, over);
 
 let favourites: WatchEntry[] = [];
 
@@ -98,4 +92,43 @@ it('an empty watchlist says so and offers the markets', async () => {
   expect(screen.getByText('Your watchlist is empty')).toBeTruthy();
   expect(screen.getByRole('link', { name: 'Browse markets' }).getAttribute('href')).toBe('/markets');
   expect(screen.queryByRole('button', { name: 'Edit' })).toBeNull();
+});
+
+it('offline with favourites, it keeps them and says the prices are stale, never "empty"', async () => {
+  jest.spyOn(console, 'warn').mockImplementation(() => {});
+  const { client } = renderAt('/watchlists', <AppRoutes />);
+  expect(await screen.findAllByTestId('stock-row')).toHaveLength(2);
+  goOffline();
+  await act(async () => void client.refetchQueries());
+  expect((await screen.findAllByTestId('stale-notice'))[0]!.textContent).toMatch(/^Offline — prices as of \d\d:\d\d$/);
+  expect(screen.getAllByTestId('stock-row')).toHaveLength(2);
+  expect(screen.queryByText('Your watchlist is empty')).toBeNull();
+});
+
+it('opened offline, it says so and retries, never "empty"', async () => {
+  jest.spyOn(console, 'warn').mockImplementation(() => {});
+  goOffline();
+  renderAt('/watchlists', <AppRoutes />);
+  const state = await screen.findByTestId('load-error');
+  expect(state.getAttribute('data-reason')).toBe('offline');
+  expect(state.textContent).toContain("You're offline");
+  expect(screen.queryByText('Your watchlist is empty')).toBeNull();
+  goOnline();
+  fireEvent.click(within(state).getByRole('button', { name: 'Retry' }));
+  expect(await screen.findAllByTestId('stock-row')).toHaveLength(2);
+});
+
+it('a load the server fails offers a retry, never "empty"', async () => {
+  jest.spyOn(console, 'warn').mockImplementation(() => {});
+  answer({
+    '/v2/yahoo': (input) => chart(input.symbol),
+    '/stock/success/collection/list': () => {
+      throw new ApiError('serverError', 500);
+    },
+  });
+  renderAt('/watchlists', <AppRoutes />);
+  const state = await screen.findByTestId('load-error');
+  expect(state.getAttribute('data-reason')).toBe('failed');
+  expect(state.textContent).toContain('This could not load');
+  expect(screen.queryByTestId('watch-empty')).toBeNull();
 });

@@ -9,7 +9,7 @@ const DB_NAME = 'invest-cache';
 const DB_VERSION = 1;
 export type CacheStore = 'initData' | 'line';
 
-interface Entry<T> {
+export interface Entry<T> {
   value: T;
   savedAt: number;
 }
@@ -28,9 +28,12 @@ function db(): Promise<IDBPDatabase> {
 
 export const cache = {
   async get<T>(store: CacheStore, key: string): Promise<T | null> {
+    return (await cache.entry<T>(store, key))?.value ?? null;
+  },
+  /** The value with the time it was kept (ms): a screen showing it says how old it is. */
+  async entry<T>(store: CacheStore, key: string): Promise<Entry<T> | null> {
     try {
-      const entry = (await (await db()).get(store, key)) as Entry<T> | undefined;
-      return entry ? entry.value : null;
+      return ((await (await db()).get(store, key)) as Entry<T> | undefined) ?? null;
     } catch {
       return null;
     }

@@ -9,7 +9,6 @@ export * from './format';
 export * from './paths';
 export * from './validation';
 export * from './ui';
-export { usePolling } from './hooks/usePolling';
 export {
   useLiveQuotes,
   newest,
@@ -22,8 +21,13 @@ export {
   type LiveMode,
 } from './hooks/useLiveQuotes';
 export { useLoggedIn } from './hooks/useSession';
-export { useSubmit } from './hooks/useSubmit';
-export { useDeploymentConfig, loadDeploymentConfig, type DeploymentConfig } from './hooks/useDeploymentConfig';
+export { useDeployment, deploymentOf, DEPLOYMENT_CURRENCIES, type Deployment, type DeploymentCurrency } from './hooks/useDeployment';
+export { queryClient, createQueryClient, followApp, isTransient } from './query/client';
+// TanStack's own pieces the screens use, so apps import data fetching from one place.
+export { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+export { useCall, useCalls, useCallMutation, callQuery, callKey, troubleOf, isNotFound, type CallQueryOptions, type Trouble } from './query/useCall';
+export { useCachedFirst } from './query/useCachedFirst';
+export { QueryProvider } from './query/QueryProvider';
 export { appData, loadAppData, useCategories } from './appData';
 export { cache, type CacheStore } from './cache';
 export { QUOTE_STREAM_PATH, QUOTE_STREAM_MAX_SYMBOLS, RANGE_OF, INTERVALS, NEWS_PAGE_SIZES, MARKETS } from './contract/market';

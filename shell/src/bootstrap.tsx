@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { start } from 'single-spa';
-import { bus, i18n, initI18n, loadAppData, session } from '@invest/shared';
+import { bus, followApp, i18n, initI18n, loadAppData, QueryProvider, queryClient, session } from '@invest/shared';
 import '@invest/shared/styles.css';
 import './shell.css';
 import { registerApps } from './apps';
@@ -34,12 +34,17 @@ async function main(): Promise<void> {
   // A session that ends anywhere (logout, a 401 from any app) lands on the login screen.
   bus.on('session:logout').subscribe(() => navigate('/login', { replace: true }));
   publishVisibility();
+  // The page's one QueryClient (in @invest/shared, so every remote's root provides the same instance): the shell
+  // ties it to the app, so every query pauses with the page and no answer outlives the session.
+  followApp(queryClient);
   installBackGestures(goBack);
 
   createRoot(shellEl).render(
     <StrictMode>
       <I18nextProvider i18n={i18n}>
-        <Shell />
+        <QueryProvider>
+          <Shell />
+        </QueryProvider>
       </I18nextProvider>
     </StrictMode>,
   );

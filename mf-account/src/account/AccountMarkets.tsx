@@ -1,18 +1,20 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
-  call,
+  callQuery,
   calls,
+  DataState,
   EmptyState,
   InstrumentRow,
   instrumentRowView,
+  LIST_POLL_MS,
   SkeletonRows,
   stockHref,
   Tabs,
-  LIST_POLL_MS,
+  troubleOf,
   useLiveQuotes,
+  useQuery,
   type Market,
-  type StockRow,
 } from '@invest/shared';
 import s from './account.module.css';
 
@@ -21,34 +23,22 @@ export const ACCOUNT_MARKET_ROWS = 3;
 const TABS = ['stock', 'currency', 'futures', 'treasury'] as const;
 type Tab = (typeof TABS)[number];
 
-/** Stocks follow the deployment: Indian stocks for INR, US stocks otherwise. */
-function marketOf(tab: Tab, currency: string): Market {
-  if (tab === 'stock') return currency === 'INR' ? 'IN' : 'US';
-  return tab === 'currency' ? 'FOREX' : tab === 'futures' ? 'FUTURE' : 'CGI';
-}
+const MARKET_OF: Record<Exclude<Tab, 'stock'>, Market> = { currency: 'FOREX', futures: 'FUTURE', treasury: 'CGI' };
 
-export function AccountMarkets({ currency }: { currency: string }) {
+/**
+ * Three instruments of the chosen market. Each tab is its own query (its key holds the market), so a slow answer
+ * for a tab the user has left is kept for that tab and never shown under another.
+ */
+export function AccountMarkets({ stockMarket }: { stockMarket: Market }) {
   const { t } = useTranslation();
   const [tab, setTab] = useState<Tab>('stock');
-  const [rows, setRows] = useState<StockRow[] | null>(null);
-  const market = marketOf(tab, currency);
-
-  const load = useCallback(async () => {
-    try {
-      const r = await call(calls.stockList, { market, page: 1, limit: ACCOUNT_MARKET_ROWS });
-      setRows(r.rows);
-    } catch (e) {
-      // Lists fail quietly (spec §8): logged, and shown empty.
-      console.warn('[mf-account] market list failed to load', e);
-      setRows([]);
-    }
-  }, [market]);
-  useEffect(() => {
-    void load();
-  }, [load]);
+  const market = tab === 'stock' ? stockMarket : MARKET_OF[tab];
+  const list = callQuery(calls.stockList, { market, page: 1, limit: ACCOUNT_MARKET_ROWS });
+  const q = useQuery(list);
+  const rows = q.data?.rows;
   // Prices move by the quote stream; without it the list reloads every 5 s (spec §9).
   const symbols = useMemo(() => (rows ?? []).map((r) => r.stock), [rows]);
-  const { quotes } = useLiveQuotes(symbols, { intervalMs: LIST_POLL_MS, poll: load });
+  const { quotes } = useLiveQuotes(symbols, { intervalMs: LIST_POLL_MS, poll: [list] });
 
   return (
     <section className={s.markets} aria-label={t('account.markets')}>
@@ -56,25 +46,29 @@ export function AccountMarkets({ currency }: { currency: string }) {
         label={t('account.markets')}
         items={TABS.map((value) => ({ value, label: t(`account.marketTabs.${value}`) }))}
         value={tab}
-        onChange={(v) => {
-          setTab(v);
-          setRows(null);
-        }}
+        onChange={setTab}
         fill
       />
-      {rows === null ? (
-        <SkeletonRows rows={ACCOUNT_MARKET_ROWS} />
-      ) : rows.length === 0 ? (
-        <EmptyState />
-      ) : (
-        <ul className={s.marketRows}>
-          {rows.map((r) => (
-            <li key={r.stock}>
-              <InstrumentRow row={instrumentRowView(r, quotes[r.stock])} href={stockHref(r.stock, r.name)} />
-            </li>
-          ))}
-        </ul>
-      )}
+      <DataState
+        ready={rows !== undefined}
+        trouble={troubleOf(q)}
+        since={q.dataUpdatedAt}
+        onRetry={() => void q.refetch()}
+        busy={q.isFetching}
+        skeleton={<SkeletonRows rows={ACCOUNT_MARKET_ROWS} />}
+      >
+        {rows?.length === 0 ? (
+          <EmptyState />
+        ) : (
+          <ul className={s.marketRows}>
+            {rows?.map((r) => (
+              <li key={r.stock}>
+                <InstrumentRow row={instrumentRowView(r, quotes[r.stock])} href={stockHref(r.stock, r.name)} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </DataState>
     </section>
   );
 }

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { formatMoney, Icon, IconButton, MASK, RetryPanel, Spinner, useDeploymentConfig } from '@invest/shared';
+import { formatMoney, Icon, IconButton, LoadError, MASK, Spinner, StaleNotice, troubleOf, useDeployment } from '@invest/shared';
 import { AccountMarkets } from './AccountMarkets';
 import { useMaskedAmounts } from './useMaskedAmounts';
 import { useUserInfo } from './useUserInfo';
@@ -8,14 +8,21 @@ import s from './account.module.css';
 
 export function AccountPage() {
   const { t } = useTranslation();
-  const { info, error, reload } = useUserInfo();
-  const config = useDeploymentConfig();
+  const account = useUserInfo();
+  const deployment = useDeployment();
   const [masked, toggleMasked] = useMaskedAmounts();
+  const info = account.data;
+  const settings = deployment.data;
+  const trouble = troubleOf(account);
 
-  if (!info) {
-    return error ? <RetryPanel title={t('account.loadFailed')} body={t(`hint.${error}`)} onRetry={() => void reload()} /> : <Spinner />;
+  // Amounts need the deployment's currency: without it the page says so and retries, it never guesses one.
+  if (!info || !settings) {
+    if (!info && trouble) return <LoadError reason={trouble} title={t('account.loadFailed')} onRetry={() => void account.refetch()} busy={account.isFetching} />;
+    if (!settings && deployment.isError)
+      return <LoadError reason={troubleOf(deployment) ?? 'failed'} title={t('common.settingsFailed')} onRetry={() => void deployment.refetch()} busy={deployment.isFetching} />;
+    return <Spinner />;
   }
-  const money = (minor: number) => (masked ? MASK : formatMoney(minor, config?.currency ?? ''));
+  const money = (minor: number) => (masked ? MASK : formatMoney(minor, settings.currency));
 
   return (
     <div className={s.page}>
@@ -34,6 +41,7 @@ export function AccountPage() {
         </Link>
       </header>
 
+      {trouble && <StaleNotice reason={trouble} since={account.dataUpdatedAt} prices={false} />}
       <section className={s.wallet} aria-label={t('account.wallet')}>
         <div className={s.walletTop}>
           <span className={s.walletLabel}>{t('account.totalAssets')}</span>
@@ -72,7 +80,7 @@ export function AccountPage() {
         <Icon name="chevron" size={16} />
       </Link>
 
-      {config && <AccountMarkets currency={config.currency} />}
+      <AccountMarkets stockMarket={settings.stockMarket} />
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { call, calls, ConfirmDialog, Icon, LanguageMenu, PageHeader, session, useSubmit, type IconName } from '@invest/shared';
+import { calls, ConfirmDialog, Icon, LanguageMenu, PageHeader, session, useCallMutation, type IconName } from '@invest/shared';
 import s from './settings.module.css';
 
 const ROWS: { to: string; label: string; icon: IconName }[] = [
@@ -15,10 +15,11 @@ export function SettingsPage() {
   const [confirming, setConfirming] = useState(false);
 
   // The token is revoked on the server; if that call fails the local session still ends.
-  const { run: logout, busy } = useSubmit(async () => {
-    await call(calls.logout).catch(() => undefined);
-    setConfirming(false);
-    session.end('user');
+  const logout = useCallMutation(calls.logout, {
+    onSettled: () => {
+      setConfirming(false);
+      session.end('user');
+    },
   });
 
   return (
@@ -54,8 +55,8 @@ export function SettingsPage() {
         message={t('settings.logoutConfirm')}
         confirmLabel={t('settings.logout')}
         danger
-        busy={busy}
-        onConfirm={() => void logout()}
+        busy={logout.isPending}
+        onConfirm={() => !logout.isPending && logout.mutate({})}
         onCancel={() => setConfirming(false)}
       />
     </>

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { Icon, LanguageMenu, Skeleton, useDeploymentConfig, type IconName, type Quote, useCategories, CARD_POLL_MS, useLiveQuotes } from '@invest/shared';
+import { CARD_POLL_MS, DataState, Icon, LanguageMenu, LoadError, Skeleton, StaleNotice, troubleOf, useCategories, useDeployment, useLiveQuotes, type IconName, type Quote } from '@invest/shared';
 import { IndexCard, indexQuote } from '../components/IndexCard';
 import { SimulatedNote, MarketStatus } from '../components/MarketStatus';
 import { StockSearch } from '../components/StockSearch';
@@ -23,13 +23,11 @@ const QUICK: { to: string; label: string; icon: IconName }[] = [
 export function HomePage() {
   const { t } = useTranslation();
   const [searching, setSearching] = useState(false);
-  const config = useDeploymentConfig();
+  const deployment = useDeployment();
   const { categories, ready } = useCategories();
   const symbols = useMemo(() => categories.flatMap((c) => c.stocks.map((x) => x.stock_code)), [categories]);
-  const { lines, refresh } = useIndexLines(symbols);
-  const { quotes } = useLiveQuotes(symbols, { intervalMs: CARD_POLL_MS, poll: refresh });
-  // The INR deployment hides news (spec §1); nothing shows until the deployment's currency is known.
-  const showNews = config !== null && config.currency.toUpperCase() !== 'INR';
+  const { lines, queries, trouble, asOf } = useIndexLines(symbols);
+  const { quotes } = useLiveQuotes(symbols, { intervalMs: CARD_POLL_MS, poll: queries });
   const anyLine = Object.values(lines)[0];
 
   return (
@@ -81,12 +79,17 @@ export function HomePage() {
           </div>
         )}
         {ready && categories.length === 0 && <p className={s.muted}>{t('markets.noIndices')}</p>}
+        {trouble && anyLine && <StaleNotice reason={trouble} since={asOf} />}
         {categories.map((c) => (
           <CategoryCards key={c.category_id} name={c.category_name} stocks={c.stocks} lines={lines} quotes={quotes} />
         ))}
       </section>
 
-      {showNews && <HomeNews />}
+      {/* The INR deployment hides news (spec §1): nothing shows until the deployment is known, a retry if it fails. */}
+      {deployment.data?.showsNews && <HomeNews />}
+      {deployment.isError && (
+        <LoadError reason={troubleOf(deployment) ?? 'failed'} title={t('common.settingsFailed')} onRetry={() => void deployment.refetch()} busy={deployment.isFetching} />
+      )}
       <StockSearch open={searching} onClose={() => setSearching(false)} />
     </div>
   );
@@ -123,8 +126,8 @@ function CategoryCards({
 
 function HomeNews() {
   const { t, i18n } = useTranslation();
-  const { rows, loading } = useNewsPage(1, HOME_NEWS_COUNT);
-  const items = rows.slice(0, HOME_NEWS_COUNT);
+  const news = useNewsPage(1, HOME_NEWS_COUNT);
+  const items = news.rows.slice(0, HOME_NEWS_COUNT);
   return (
     <section className={s.news} aria-labelledby="home-news" data-testid="home-news">
       <div className={s.sectionHead}>
@@ -135,30 +138,37 @@ function HomeNews() {
           {t('markets.news.more')} <Icon name="chevron" size={14} />
         </Link>
       </div>
-      {loading && items.length === 0 ? (
-        [0, 1, 2].map((i) => (
+      <DataState
+        ready={!news.pending}
+        trouble={news.trouble}
+        since={news.since}
+        onRetry={news.retry}
+        prices={false}
+        skeleton={[0, 1, 2].map((i) => (
           <div key={i} className={s.newsSkeleton}>
             <Skeleton width="85%" height={14} />
             <Skeleton width="40%" height={11} />
           </div>
-        ))
-      ) : items.length === 0 ? (
-        <p className={s.muted}>{t('markets.news.empty')}</p>
-      ) : (
-        <ul className={s.newsList}>
-          {items.map((n) => (
-            <li key={n.id}>
-              <Link to={`/news/${n.id}`} className={s.newsItem}>
-                <span className={s.newsText}>
-                  <span className={s.newsTitle}>{n.title}</span>
-                  <span className={s.newsDate}>{formatNewsDate(n.created_at, i18n.language)}</span>
-                </span>
-                <Thumb src={n.img} className={s.newsImg} />
-              </Link>
-            </li>
-          ))}
-        </ul>
-      )}
+        ))}
+      >
+        {items.length === 0 ? (
+          <p className={s.muted}>{t('markets.news.empty')}</p>
+        ) : (
+          <ul className={s.newsList}>
+            {items.map((n) => (
+              <li key={n.id}>
+                <Link to={`/news/${n.id}`} className={s.newsItem}>
+                  <span className={s.newsText}>
+                    <span className={s.newsTitle}>{n.title}</span>
+                    <span className={s.newsDate}>{formatNewsDate(n.created_at, i18n.language)}</span>
+                  </span>
+                  <Thumb src={n.img} className={s.newsImg} />
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
+      </DataState>
     </section>
   );
 }

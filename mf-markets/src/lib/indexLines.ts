@@ -1,70 +1,39 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { cache, call, calls, type CallOutput } from '@invest/shared';
-import { logListError } from './display';
+import { useMemo } from 'react';
+import { callQuery, calls, troubleOf, useCachedFirst, useCalls, type CallOutput, type Trouble } from '@invest/shared';
 
 /** What an index card needs: the quote and its sparkline paths (GET /v2/yahoo without the rows). */
 export type IndexLine = Omit<CallOutput<typeof calls.yahoo>, 'rows'>;
 
 export const lineCacheKey = (symbol: string) => `line:${symbol}`;
 
-function toLine(data: CallOutput<typeof calls.yahoo>): IndexLine {
-  const { rows: _rows, ...line } = data;
-  return line;
-}
+const toLine = ({ rows: _rows, ...line }: CallOutput<typeof calls.yahoo>): IndexLine => line;
+
+/** The query of one index card: GET /v2/yahoo (1m over 1d), kept without its rows. */
+export const indexLineQuery = (symbol: string) => callQuery(calls.yahoo, { symbol, mold: '1m' }, { select: toLine });
 
 /**
- * Index cards' data for `symbols`: the cached lines (IndexedDB store `line`) show at once, then GET /v2/yahoo
- * (1m over 1d) replaces them and the cache. `refresh` reloads every symbol (the cards' polling fallback).
- * A card whose load fails keeps what it had.
+ * Index cards' data for `symbols`: the cached lines (IndexedDB store `line`) show at once, then each card's query
+ * replaces its line and the cache. A card whose load fails keeps what it had. `trouble` says whether the lines
+ * shown are not current (offline, or the last refresh failed), and `asOf` how old the newest is.
  */
 export function useIndexLines(symbols: readonly string[]): {
   lines: Record<string, IndexLine>;
-  loading: boolean;
-  refresh: () => Promise<void>;
+  queries: ReturnType<typeof indexLineQuery>[];
+  trouble: Trouble | null;
+  asOf: number | undefined;
 } {
-  const key = symbols.join(',');
-  const [lines, setLines] = useState<Record<string, IndexLine>>({});
-  const [loading, setLoading] = useState(true);
-  const current = useRef<string[]>([]);
-  const saved = useRef(new Map<string, string>());
-
-  const refresh = useCallback(async () => {
-    const list = current.current;
-    await Promise.all(
-      list.map(async (symbol) => {
-        try {
-          const line = toLine(await call(calls.yahoo, { symbol, mold: '1m' }));
-          if (!current.current.includes(symbol)) return;
-          setLines((prev) => ({ ...prev, [symbol]: line }));
-          if (saved.current.get(symbol) !== line.linePath) {
-            saved.current.set(symbol, line.linePath);
-            void cache.put('line', lineCacheKey(symbol), line);
-          }
-        } catch (e) {
-          logListError(`index ${symbol}`, e);
-        }
-      }),
-    );
-  }, []);
-
-  useEffect(() => {
-    const list = key ? key.split(',') : [];
-    current.current = list;
-    let live = true;
-    setLoading(list.length > 0);
-    void (async () => {
-      const cached = await Promise.all(list.map((s) => cache.get<IndexLine>('line', lineCacheKey(s))));
-      if (!live) return;
-      const found = Object.fromEntries(list.flatMap((s, i) => (cached[i] ? [[s, cached[i]!] as const] : [])));
-      // Cached first, but never over something fresher that already arrived.
-      if (Object.keys(found).length) setLines((prev) => ({ ...found, ...prev }));
-      if (Object.keys(found).length === list.length && list.length) setLoading(false);
-    })();
-    void refresh().finally(() => live && setLoading(false));
-    return () => {
-      live = false;
-    };
-  }, [key, refresh]);
-
-  return { lines, loading, refresh };
+  const queries = useMemo(() => symbols.map(indexLineQuery), [symbols]);
+  const results = useCalls(queries);
+  const { shown } = useCachedFirst<IndexLine>(
+    'line',
+    symbols.map(lineCacheKey),
+    results.map((r) => r.data),
+  );
+  const lines: Record<string, IndexLine> = {};
+  symbols.forEach((s, i) => {
+    if (shown[i]) lines[s] = shown[i];
+  });
+  const trouble = results.map(troubleOf).find((t) => t === 'offline' || t === 'failed') ?? null;
+  const asOf = Object.values(lines).reduce<number | undefined>((max, l) => Math.max(max ?? 0, l.asOf), undefined);
+  return { lines, queries, trouble, asOf };
 }

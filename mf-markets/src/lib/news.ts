@@ -1,56 +1,40 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { cache, call, calls, type News } from '@invest/shared';
-import { logListError } from './display';
+import { calls, keepPreviousData, troubleOf, useCachedFirst, useCall, type News, type Trouble } from '@invest/shared';
 
 export type NewsItem = Omit<News, 'content'>;
 export const HOME_NEWS_COUNT = 3;
 export const newsCacheKey = (page: number, limit: number) => `news:${page}:${limit}`;
 
+export interface NewsPage {
+  rows: NewsItem[];
+  count: number;
+  /** Nothing to show yet: no answer and nothing cached. */
+  pending: boolean;
+  /** Showing the previous page while this one loads. */
+  changing: boolean;
+  /** Why what is shown is not current (or why nothing is). */
+  trouble: Trouble | null;
+  since: number | undefined;
+  retry: () => void;
+}
+
 /**
  * A page of news: the cached page (IndexedDB store `initData`) shows first, then GET /stock/new/list replaces it.
- * A failed load is logged and the list emptied (spec §8), unless the cache had it.
+ * Moving to another page keeps the last one on screen until the new one is there.
  */
-export function useNewsPage(page: number, limit: number, enabled = true) {
-  const [rows, setRows] = useState<NewsItem[]>([]);
-  const [count, setCount] = useState(0);
-  const [loading, setLoading] = useState(enabled);
-  const seq = useRef(0);
-
-  const load = useCallback(async () => {
-    const mine = ++seq.current;
-    const key = newsCacheKey(page, limit);
-    setLoading(true);
-    const cached = await cache.get<{ rows: NewsItem[]; count: number }>('initData', key);
-    if (mine !== seq.current) return;
-    if (cached) {
-      setRows(cached.rows);
-      setCount(cached.count);
-      setLoading(false);
-    }
-    try {
-      const data = await call(calls.newsList, { page, limit });
-      if (mine !== seq.current) return;
-      setRows(data.rows);
-      setCount(data.count);
-      void cache.put('initData', key, data);
-    } catch (e) {
-      if (mine !== seq.current) return;
-      logListError('news', e);
-      if (!cached) {
-        setRows([]);
-        setCount(0);
-      }
-    } finally {
-      if (mine === seq.current) setLoading(false);
-    }
-  }, [page, limit]);
-
-  useEffect(() => {
-    if (enabled) void load();
-    else seq.current++;
-  }, [load, enabled]);
-
-  return { rows, count, loading };
+export function useNewsPage(page: number, limit: number, enabled = true): NewsPage {
+  const q = useCall(calls.newsList, { page, limit }, { enabled, placeholderData: keepPreviousData });
+  const fresh = q.isPlaceholderData ? undefined : q.data;
+  const kept = useCachedFirst('initData', [newsCacheKey(page, limit)], [fresh]);
+  const data = kept.shown[0] ?? q.data;
+  return {
+    rows: data?.rows ?? [],
+    count: data?.count ?? 0,
+    pending: !data,
+    changing: q.isPlaceholderData,
+    trouble: troubleOf(q),
+    since: fresh ? q.dataUpdatedAt : kept.keptAt[0],
+    retry: () => void q.refetch(),
+  };
 }
 
 /** "28 Nov 2025" in the reader's language; the raw text when it is not a date. */

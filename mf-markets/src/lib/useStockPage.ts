@@ -1,50 +1,30 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { call, calls, type StockRow } from '@invest/shared';
-import { logListError } from './display';
+import { callQuery, calls, keepPreviousData, troubleOf, useQuery } from '@invest/shared';
 
 export const MARKETS_PAGE_SIZE = 10;
 
-/**
- * One page of an index's member stocks (GET /v2/stock/list {symbol, page, limit: 10}). `reload` refreshes the page
- * in place (the polling fallback); a failed load is logged and empties the list silently (spec §8).
- */
-export function useStockPage(symbol: string | null, page: number) {
-  const [rows, setRows] = useState<StockRow[]>([]);
-  const [count, setCount] = useState(0);
-  const [loading, setLoading] = useState(true);
-  const seq = useRef(0);
-
-  const fetchPage = useCallback(
-    async (quiet: boolean) => {
-      if (!symbol) return;
-      const mine = ++seq.current;
-      if (!quiet) setLoading(true);
-      try {
-        const data = await call(calls.stockList, { symbol, page, limit: MARKETS_PAGE_SIZE });
-        if (mine !== seq.current) return;
-        setRows(data.rows);
-        setCount(data.count);
-      } catch (e) {
-        if (mine !== seq.current) return;
-        logListError(`members of ${symbol}`, e);
-        setRows([]);
-        setCount(0);
-      } finally {
-        if (mine === seq.current) setLoading(false);
-      }
-    },
-    [symbol, page],
+/** The query of one page of an index's member stocks (GET /v2/stock/list {symbol, page, limit: 10}). */
+export const stockPageQuery = (symbol: string | null, page: number) =>
+  callQuery(
+    calls.stockList,
+    { symbol: symbol ?? '', page, limit: MARKETS_PAGE_SIZE },
+    // Another page keeps the rows on screen (marked as changing) until its own are there.
+    { enabled: symbol !== null, placeholderData: keepPreviousData },
   );
 
-  useEffect(() => {
-    if (symbol) void fetchPage(false);
-    else {
-      seq.current++;
-      setRows([]);
-      setCount(0);
-    }
-  }, [fetchPage, symbol]);
-
-  const reload = useCallback(() => fetchPage(true), [fetchPage]);
-  return { rows, count, loading, reload };
+/** One page of an index's member stocks, with what the screen needs to say about it. */
+export function useStockPage(symbol: string | null, page: number) {
+  const query = stockPageQuery(symbol, page);
+  const q = useQuery(query);
+  return {
+    query,
+    rows: q.data?.rows ?? [],
+    count: q.data?.count ?? 0,
+    /** An answer (or the previous page's) is there to show. */
+    ready: q.data !== undefined,
+    changing: q.isPlaceholderData,
+    trouble: troubleOf(q),
+    since: q.dataUpdatedAt || undefined,
+    retry: () => void q.refetch(),
+    busy: q.isFetching,
+  };
 }

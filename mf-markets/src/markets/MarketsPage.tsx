@@ -1,7 +1,7 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import { Icon, IconButton, InstrumentListHead, InstrumentRow, instrumentRowView, pageCount, PageHeader, Pager, SkeletonRows, stockHref, Tabs, useCategories, LIST_POLL_MS, useLiveQuotes } from '@invest/shared';
+import { DataState, Icon, IconButton, InstrumentListHead, InstrumentRow, instrumentRowView, pageCount, PageHeader, Pager, SkeletonRows, stockHref, Tabs, useCategories, LIST_POLL_MS, useLiveQuotes } from '@invest/shared';
 import { IndexCard, indexQuote } from '../components/IndexCard';
 import { MarketStatus, SimulatedNote } from '../components/MarketStatus';
 import { StockSearch } from '../components/StockSearch';
@@ -28,17 +28,17 @@ export function MarketsPage() {
   };
 
   const symbol = index?.stock_code ?? null;
-  const { rows, count, loading, reload } = useStockPage(symbol, page);
+  const members = useStockPage(symbol, page);
+  const { rows, count, changing } = members;
   const indexSymbols = useMemo(() => (symbol ? [symbol] : []), [symbol]);
-  const { lines, refresh } = useIndexLines(indexSymbols);
+  const { lines, queries } = useIndexLines(indexSymbols);
   const liveSymbols = useMemo(() => [...indexSymbols, ...rows.map((r) => r.stock)], [indexSymbols, rows]);
-  const poll = useCallback(() => Promise.all([refresh(), reload()]), [refresh, reload]);
-  const { quotes } = useLiveQuotes(liveSymbols, { intervalMs: LIST_POLL_MS, poll });
+  const { quotes } = useLiveQuotes(liveSymbols, { intervalMs: LIST_POLL_MS, poll: [...queries, members.query] });
   const q = symbol ? indexQuote(lines[symbol], quotes[symbol]) : undefined;
   const lastPage = pageCount(count, MARKETS_PAGE_SIZE);
   // A page past the end (a stale link, or the list shrank): go to the last one.
   useEffect(() => {
-    if (!loading && count > 0 && page > lastPage) update({ page: lastPage });
+    if (members.ready && !changing && count > 0 && page > lastPage) update({ page: lastPage });
   });
 
   return (
@@ -89,21 +89,28 @@ export function MarketsPage() {
           <section aria-label={t('markets.members')} className={s.list}>
             <h2 className={s.listTitle}>{t('markets.members')}</h2>
             <InstrumentListHead name={t('markets.col.name')} price={t('markets.col.price')} change={t('markets.col.change')} />
-            {loading && rows.length === 0 ? (
-              <SkeletonRows rows={6} />
-            ) : rows.length === 0 ? (
-              <p className={s.muted}>{t('markets.noStocks')}</p>
-            ) : (
-              <ul className={`${s.rows} ${loading ? s.stale : ''}`} aria-busy={loading || undefined}>
-                {rows.map((r) => (
-                  <li key={r.stock}>
-                    <InstrumentRow row={instrumentRowView(r, quotes[r.stock])} href={stockHref(r.stock, r.name)} />
-                  </li>
-                ))}
-              </ul>
-            )}
+            <DataState
+              ready={members.ready}
+              trouble={members.trouble}
+              since={members.since}
+              onRetry={members.retry}
+              busy={members.busy}
+              skeleton={<SkeletonRows rows={6} />}
+            >
+              {rows.length === 0 ? (
+                <p className={s.muted}>{t('markets.noStocks')}</p>
+              ) : (
+                <ul className={`${s.rows} ${changing ? s.stale : ''}`} aria-busy={changing || undefined}>
+                  {rows.map((r) => (
+                    <li key={r.stock}>
+                      <InstrumentRow row={instrumentRowView(r, quotes[r.stock])} href={stockHref(r.stock, r.name)} />
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </DataState>
             <div className={s.pager}>
-              <Pager page={page} count={count} size={MARKETS_PAGE_SIZE} busy={loading} onPage={(p) => update({ page: p })} />
+              <Pager page={page} count={count} size={MARKETS_PAGE_SIZE} busy={changing} onPage={(p) => update({ page: p })} />
             </div>
           </section>
         </>

@@ -1,42 +1,27 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
-import { ApiError, call, calls, EmptyState, PageHeader, RetryPanel, Skeleton, type News } from '@invest/shared';
+import { calls, LoadError, NotFoundState, PageHeader, Skeleton, troubleOf, useCall } from '@invest/shared';
 import { formatNewsDate } from '../lib/news';
 import { sanitizeArticle } from './sanitize';
 import s from './news.module.css';
 import { Thumb } from '../components/Thumb';
 
-type State = { kind: 'loading' } | { kind: 'missing' } | { kind: 'failed' } | { kind: 'ready'; article: News };
-
 /** One article: title, subhead, image and its HTML content, sanitized before it is rendered. */
 export function ArticlePage() {
   const { t, i18n } = useTranslation();
   const { id } = useParams();
-  const [state, setState] = useState<State>({ kind: 'loading' });
-
-  const load = useCallback(async () => {
-    const n = Number(id);
-    if (!Number.isInteger(n) || n <= 0) return setState({ kind: 'missing' });
-    setState({ kind: 'loading' });
-    try {
-      setState({ kind: 'ready', article: await call(calls.newsArticle, { id: n }) });
-    } catch (e) {
-      console.warn('[mf-markets] article failed to load', e);
-      setState(e instanceof ApiError && e.status === 404 ? { kind: 'missing' } : { kind: 'failed' });
-    }
-  }, [id]);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
-
-  const html = useMemo(() => (state.kind === 'ready' ? sanitizeArticle(state.article.content) : ''), [state]);
+  const n = Number(id);
+  const valid = Number.isInteger(n) && n > 0;
+  const q = useCall(calls.newsArticle, { id: n }, { enabled: valid });
+  const article = q.data;
+  const trouble = valid ? troubleOf(q) : 'notFound';
+  const html = useMemo(() => (article ? sanitizeArticle(article.content) : ''), [article]);
 
   return (
     <div className={s.page}>
       <PageHeader title={t('titles.article')} back />
-      {state.kind === 'loading' && (
+      {!article && !trouble && (
         <div className={s.article} aria-busy="true">
           <Skeleton width="90%" height={24} />
           <Skeleton width="60%" height={24} style={{ marginTop: 8 }} />
@@ -46,14 +31,16 @@ export function ArticlePage() {
           ))}
         </div>
       )}
-      {state.kind === 'missing' && <EmptyState title={t('markets.news.notFound')} />}
-      {state.kind === 'failed' && <RetryPanel title={t('markets.news.loadFailed')} onRetry={() => void load()} />}
-      {state.kind === 'ready' && (
+      {!article && trouble === 'notFound' && <NotFoundState title={t('markets.news.notFound')} />}
+      {!article && (trouble === 'offline' || trouble === 'failed') && (
+        <LoadError reason={trouble} title={t('markets.news.loadFailed')} onRetry={() => void q.refetch()} busy={q.isFetching} />
+      )}
+      {article && (
         <article className={s.article} data-testid="article">
-          <h2 className={s.articleTitle}>{state.article.title}</h2>
-          {state.article.subhead && <p className={s.articleSubhead}>{state.article.subhead}</p>}
-          <p className={s.date}>{formatNewsDate(state.article.created_at, i18n.language)}</p>
-          <Thumb src={state.article.img} className={s.hero} lazy={false} />
+          <h2 className={s.articleTitle}>{article.title}</h2>
+          {article.subhead && <p className={s.articleSubhead}>{article.subhead}</p>}
+          <p className={s.date}>{formatNewsDate(article.created_at, i18n.language)}</p>
+          <Thumb src={article.img} className={s.hero} lazy={false} />
           <div className={s.content} data-testid="article-content" dangerouslySetInnerHTML={{ __html: html }} />
         </article>
       )}

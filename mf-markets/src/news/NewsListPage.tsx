@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
-import { NEWS_PAGE_SIZES, PageHeader, Pager, SkeletonRows, Tabs } from '@invest/shared';
+import { DataState, NEWS_PAGE_SIZES, PageHeader, Pager, SkeletonRows, Tabs } from '@invest/shared';
 import { formatNewsDate, useNewsPage } from '../lib/news';
 import s from './news.module.css';
 import { Thumb } from '../components/Thumb';
@@ -15,7 +15,8 @@ export function NewsListPage() {
   const sizeParam = Number(params.get('size'));
   const size: PageSize = isPageSize(sizeParam) ? sizeParam : NEWS_PAGE_SIZES[0];
   const page = Math.max(1, Math.floor(Number(params.get('page')) || 1));
-  const { rows, count, loading } = useNewsPage(page, size);
+  const news = useNewsPage(page, size);
+  const { rows, count, changing } = news;
 
   const go = (next: { page?: number; size?: PageSize }) => {
     const p = new URLSearchParams();
@@ -39,28 +40,28 @@ export function NewsListPage() {
           onChange={(n) => go({ size: n })}
         />
       </div>
-      {loading && rows.length === 0 ? (
-        <SkeletonRows rows={6} />
-      ) : rows.length === 0 ? (
-        <p className={s.empty}>{t('markets.news.empty')}</p>
-      ) : (
-        <ul className={`${s.list} ${loading ? s.stale : ''}`} data-testid="news-list">
-          {rows.map((n) => (
-            <li key={n.id}>
-              <Link to={`/news/${n.id}`} className={s.item}>
-                <span className={s.text}>
-                  <span className={s.title}>{n.title}</span>
-                  {n.subhead && <span className={s.subhead}>{n.subhead}</span>}
-                  <span className={s.date}>{formatNewsDate(n.created_at, i18n.language)}</span>
-                </span>
-                <Thumb src={n.img} className={s.thumb} />
-              </Link>
-            </li>
-          ))}
-        </ul>
-      )}
+      <DataState ready={!news.pending} trouble={news.trouble} since={news.since} onRetry={news.retry} skeleton={<SkeletonRows rows={6} />} prices={false}>
+        {rows.length === 0 ? (
+          <p className={s.empty}>{t('markets.news.empty')}</p>
+        ) : (
+          <ul className={`${s.list} ${changing ? s.stale : ''}`} data-testid="news-list">
+            {rows.map((n) => (
+              <li key={n.id}>
+                <Link to={`/news/${n.id}`} className={s.item}>
+                  <span className={s.text}>
+                    <span className={s.title}>{n.title}</span>
+                    {n.subhead && <span className={s.subhead}>{n.subhead}</span>}
+                    <span className={s.date}>{formatNewsDate(n.created_at, i18n.language)}</span>
+                  </span>
+                  <Thumb src={n.img} className={s.thumb} />
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
+      </DataState>
       <div className={s.pager}>
-        <Pager page={page} count={count} size={size} busy={loading} onPage={(p) => go({ page: p })} />
+        <Pager page={page} count={count} size={size} busy={changing} onPage={(p) => go({ page: p })} />
       </div>
     </div>
   );

@@ -1,7 +1,7 @@
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
-import { call, calls, currencySymbol, direction, formatPrice, Icon, IconButton, MARKETS, PageHeader, PriceChange, RetryPanel, Skeleton, stripExchangeSuffix, Tabs, usePolling, type CallOutput, type Interval, type Market, type Quote, DETAIL_POLL_MS, newest, useLiveQuotes } from '@invest/shared';
+import { callQuery, calls, currencySymbol, direction, formatPrice, Icon, IconButton, isNotFound, MARKETS, NotFoundState, PageHeader, PriceChange, RetryPanel, Skeleton, StaleNotice, stripExchangeSuffix, Tabs, troubleOf, useCall, type CallOutput, type Interval, type Market, DETAIL_POLL_MS, newest, useLiveQuotes } from '@invest/shared';
 import { MarketStatus, SimulatedNote } from '../components/MarketStatus';
 import { displayName } from '../lib/display';
 import { precisionOf, tradingHref } from '@invest/shared';
@@ -39,49 +39,20 @@ function StockDetail({ symbol, routeMarket, name }: { symbol: string; routeMarke
 
   const [interval, setPeriod] = useState<Interval>('1m');
   const [charts, setCharts] = useState<Partial<Record<Interval, ChartData>>>({});
-  const [failed, setFailed] = useState<Partial<Record<Interval, boolean>>>({});
-  const [loaded, setLoaded] = useState<Quote | null>(null);
-  const seq = useRef<Partial<Record<Interval, number>>>({});
 
-  const load = useCallback(
-    async (which: Interval) => {
-      const mine = (seq.current[which] = (seq.current[which] ?? 0) + 1);
-      try {
-        const data = await call(calls.yahoo, { symbol, market: routeMarket, mold: which });
-        if (seq.current[which] !== mine) return;
-        setCharts((prev) => ({ ...prev, [which]: data }));
-        setFailed((prev) => ({ ...prev, [which]: false }));
-        const { rows: _r, linePath: _l, areaPath: _a, ...quote } = data;
-        setLoaded((prev) => newest(prev ?? undefined, quote) ?? quote);
-      } catch (e) {
-        if (seq.current[which] !== mine) return;
-        console.warn(`[mf-markets] chart ${symbol} ${which} failed to load`, e);
-        setFailed((prev) => ({ ...prev, [which]: true }));
-      }
-    },
-    [symbol, routeMarket],
-  );
-
-  // Each tab loads when first shown.
-  useEffect(() => {
-    if (!charts[interval]) void load(interval);
-    // `charts` is read, not watched: a loaded tab is not loaded again when shown again.
-  }, [interval, load]);
-
-  const liveSymbol = loaded?.symbol ?? symbol;
+  // Codes are upper-case in the reference data, and the stream names them so.
+  const liveSymbol = symbol.trim().toUpperCase();
   const liveSymbols = useMemo(() => [liveSymbol], [liveSymbol]);
-  const poll = useCallback(() => load(interval), [load, interval]);
-  const { quotes, mode } = useLiveQuotes(liveSymbols, { intervalMs: DETAIL_POLL_MS, poll });
-  // The resync waits a whole period: the tab's data was just loaded.
-  const resyncSkip = useRef(true);
+  // The shown tab's chart: polled while the stream is unavailable, re-read now and then while it carries the price.
+  const chartInput = { symbol, market: routeMarket, mold: interval };
+  const { quotes, mode } = useLiveQuotes(liveSymbols, { intervalMs: DETAIL_POLL_MS, poll: [callQuery(calls.yahoo, chartInput)] });
+  const chart = useCall(calls.yahoo, chartInput, { refetchInterval: mode === 'stream' ? RESYNC_MS : false });
+  const notFound = isNotFound(chart.error);
+  // Each tab's rows as loaded, kept while other tabs show, for the live ticks to move (below).
   useEffect(() => {
-    resyncSkip.current = true;
-  }, [mode]);
-  const resync = useCallback(() => {
-    if (resyncSkip.current) return void (resyncSkip.current = false);
-    return poll();
-  }, [poll]);
-  usePolling(resync, RESYNC_MS, mode === 'stream');
+    if (chart.data) setCharts((prev) => ({ ...prev, [interval]: chart.data }));
+  }, [chart.data, interval]);
+  const loaded = useMemo(() => Object.values(charts).reduce<ChartData | undefined>((a, b) => newest(a, b), undefined), [charts]);
   const live = quotes[liveSymbol];
 
   // A pushed price moves every loaded chart's last candle (or opens the next minute).
@@ -96,14 +67,15 @@ function StockDetail({ symbol, routeMarket, name }: { symbol: string; routeMarke
     });
   }, [live]);
 
-  const quote = newest(loaded ?? undefined, live);
+  const quote = newest(loaded, live);
   const market = quote?.market ?? routeMarket;
   const precision = quote ? precisionOf(quote) : 2;
   const trend = quote ? direction(quote.change || quote.changePercent) : 'flat';
   const current = charts[interval];
   const model = useMemo(() => (current ? buildChartModel(current.rows, interval, current.timezone) : null), [current, interval]);
   const isIndex = symbol.startsWith('^');
-  const fav = useFavourite(symbol);
+  const fav = useFavourite(symbol, !notFound);
+  const trouble = troubleOf(chart);
   const money = (v: number) => `${isIndex ? '' : currencySymbol(market)}${formatPrice(v, precision)}`;
 
   return (
@@ -125,6 +97,12 @@ function StockDetail({ symbol, routeMarket, name }: { symbol: string; routeMarke
         }
       />
 
+      {/* An unknown code (the API answers 404): said plainly; nothing polls, and the star stays locked. */}
+      {notFound ? (
+        <NotFoundState title={t('markets.detail.notFound')} body={t('markets.detail.notFoundBody')} />
+      ) : (
+      <>
+      {trouble && quote && <StaleNotice reason={trouble} since={quote.asOf} />}
       <section className={s.hero} aria-label={t('markets.detail.quote')}>
         <div className={s.ident}>
           <span className={`${s.code} num`}>{stripExchangeSuffix(symbol)}</span>
@@ -142,7 +120,7 @@ function StockDetail({ symbol, routeMarket, name }: { symbol: string; routeMarke
               {quote.simulated && <SimulatedNote />}
             </div>
           </>
-        ) : failed['1m'] && !charts['1m'] ? (
+        ) : chart.isError ? (
           <p className={s.muted}>{t('markets.detail.quoteFailed')}</p>
         ) : (
           <>
@@ -185,8 +163,8 @@ function StockDetail({ symbol, routeMarket, name }: { symbol: string; routeMarke
               <StockChart model={model} precision={precision} trend={trend} height={MAIN_CHART_HEIGHT} />
             </Suspense>
           )
-        ) : failed[interval] ? (
-          <RetryPanel title={t('markets.detail.chartFailed')} onRetry={() => void load(interval)} />
+        ) : chart.isError ? (
+          <RetryPanel title={t('markets.detail.chartFailed')} onRetry={() => void chart.refetch()} busy={chart.isFetching} />
         ) : (
           <ChartSkeleton />
         )}
@@ -197,6 +175,8 @@ function StockDetail({ symbol, routeMarket, name }: { symbol: string; routeMarke
           <TradeLink side="buy" symbol={symbol} market={market} name={name} />
           <TradeLink side="sell" symbol={symbol} market={market} name={name} />
         </div>
+      )}
+      </>
       )}
     </div>
   );

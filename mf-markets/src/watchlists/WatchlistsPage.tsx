@@ -1,9 +1,31 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { call, calls, ConfirmDialog, Icon, InstrumentListHead, InstrumentRow, watchEntryRowView, PageHeader, Pager, SkeletonRows, stockHref, toast, type WatchEntry, useCategories, LIST_POLL_MS, useLiveQuotes } from '@invest/shared';
+import {
+  callQuery,
+  calls,
+  ConfirmDialog,
+  DataState,
+  Icon,
+  InstrumentListHead,
+  InstrumentRow,
+  keepPreviousData,
+  LIST_POLL_MS,
+  PageHeader,
+  Pager,
+  SkeletonRows,
+  stockHref,
+  toast,
+  troubleOf,
+  useCallMutation,
+  useCategories,
+  useLiveQuotes,
+  useQuery,
+  useQueryClient,
+  watchEntryRowView,
+  type WatchEntry,
+} from '@invest/shared';
 import { IndexCard } from '../components/IndexCard';
-import { logListError } from '../lib/display';
 import { useIndexLines } from '../lib/indexLines';
 import s from './watchlists.module.css';
 
@@ -15,69 +37,37 @@ export function WatchlistsPage() {
   const { categories } = useCategories();
   const tiles = categories[0]?.stocks ?? [];
   const tileSymbols = useMemo(() => tiles.map((x) => x.stock_code), [tiles]);
-  const { lines, refresh } = useIndexLines(tileSymbols);
+  const { lines, queries } = useIndexLines(tileSymbols);
 
   const [page, setPage] = useState(1);
-  const [list, setList] = useState<WatchEntry[]>([]);
-  const [total, setTotal] = useState(0);
-  const [loading, setLoading] = useState(true);
   const [editing, setEditing] = useState(false);
   const [removing, setRemoving] = useState<WatchEntry | null>(null);
-  const [busy, setBusy] = useState(false);
-  const seq = useRef(0);
-
-  const loadList = useCallback(
-    async (quiet = false) => {
-      const mine = ++seq.current;
-      if (!quiet) setLoading(true);
-      try {
-        const data = await call(calls.collectionList, { page, pageSize: WATCHLIST_PAGE_SIZE });
-        if (mine !== seq.current) return;
-        // The last row of a page was removed: show the page before.
-        if (data.list.length === 0 && page > 1 && data.total > 0) {
-          setPage((p) => Math.max(1, p - 1));
-          return;
-        }
-        setList(data.list);
-        setTotal(data.total);
-      } catch (e) {
-        if (mine !== seq.current) return;
-        logListError('watchlist', e);
-        setList([]);
-        setTotal(0);
-      } finally {
-        if (mine === seq.current) setLoading(false);
-      }
-    },
-    [page],
-  );
-
+  const favourites = callQuery(calls.collectionList, { page, pageSize: WATCHLIST_PAGE_SIZE }, { placeholderData: keepPreviousData });
+  const q = useQuery(favourites);
+  const list = q.data?.list ?? [];
+  const total = q.data?.total ?? 0;
+  // The last row of a page was removed: show the page before.
   useEffect(() => {
-    void loadList();
-  }, [loadList]);
+    if (q.data && !q.isPlaceholderData && q.data.list.length === 0 && page > 1 && q.data.total > 0) setPage((p) => Math.max(1, p - 1));
+  }, [q.data, q.isPlaceholderData, page]);
 
   const liveSymbols = useMemo(() => [...tileSymbols, ...list.map((x) => x.stock_code)], [tileSymbols, list]);
-  const poll = useCallback(() => Promise.all([refresh(), loadList(true)]), [refresh, loadList]);
   // No refresh under the user's finger while a removal is being confirmed.
-  const { quotes } = useLiveQuotes(liveSymbols, { intervalMs: LIST_POLL_MS, poll, enabled: !removing });
+  const { quotes } = useLiveQuotes(liveSymbols, { intervalMs: LIST_POLL_MS, poll: [...queries, favourites], enabled: !removing });
 
-  const remove = async () => {
-    if (!removing || busy) return;
-    setBusy(true);
-    try {
-      await call(calls.collectionRemove, { symbol: removing.stock_code });
+  const client = useQueryClient();
+  const remove = useCallMutation(calls.collectionRemove, {
+    onSuccess: async () => {
       setRemoving(null);
       toast(t('markets.watch.removed'), 'success');
-      await loadList(true);
-    } catch (e) {
-      console.warn('[mf-markets] watchlist delete failed', e);
-      toast(t('markets.watch.deleteFailed'), 'error');
-    } finally {
-      setBusy(false);
-    }
-  };
+      await Promise.all([
+        client.invalidateQueries({ queryKey: [calls.collectionList.path] }),
+        client.invalidateQueries({ queryKey: [calls.collectionCheck.path] }),
+      ]);
+    },
+    onError: () => toast(t('markets.watch.deleteFailed'), 'error'),
+  });
 
-  const empty = !loading && list.length === 0;
   return (
     <div className={s.page}>
       <PageHeader
@@ -106,27 +96,25 @@ export function WatchlistsPage() {
           {t('markets.watch.title')}
           {total > 0 && <span className={`${s.count} num`}>{total}</span>}
         </h2>
-        {loading && list.length === 0 ? (
-          <SkeletonRows rows={5} />
-        ) : empty ? (
-          <div className={s.empty} data-testid="watch-empty">
-            <span className={s.emptyIcon}>
-              <svg width="28" height="28" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinejoin="round" aria-hidden="true">
-                <path d="m12 3 2.8 5.7 6.2.9-4.5 4.4 1.1 6.2L12 17.3 6.4 20.2l1.1-6.2L3 9.6l6.2-.9z" />
-              </svg>
-            </span>
-            <p className={s.emptyTitle}>{t('markets.watch.empty')}</p>
-            <p className={s.emptyHint}>{t('markets.watch.emptyHint')}</p>
-            <Link to="/markets" className={s.browse}>
-              {t('markets.watch.browse')}
-            </Link>
-          </div>
-        ) : (
-          <>
-            <InstrumentListHead name={t('markets.col.name')} price={t('markets.col.price')} change={t('markets.col.change')} />
-            <ul className={s.rows} data-editing={editing || undefined}>
-              {list.map((e) => {
-                return (
+        <DataState ready={q.data !== undefined} trouble={troubleOf(q)} since={q.dataUpdatedAt} onRetry={() => void q.refetch()} busy={q.isFetching} skeleton={<SkeletonRows rows={5} />}>
+          {list.length === 0 ? (
+            <div className={s.empty} data-testid="watch-empty">
+              <span className={s.emptyIcon}>
+                <svg width="28" height="28" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinejoin="round" aria-hidden="true">
+                  <path d="m12 3 2.8 5.7 6.2.9-4.5 4.4 1.1 6.2L12 17.3 6.4 20.2l1.1-6.2L3 9.6l6.2-.9z" />
+                </svg>
+              </span>
+              <p className={s.emptyTitle}>{t('markets.watch.empty')}</p>
+              <p className={s.emptyHint}>{t('markets.watch.emptyHint')}</p>
+              <Link to="/markets" className={s.browse}>
+                {t('markets.watch.browse')}
+              </Link>
+            </div>
+          ) : (
+            <>
+              <InstrumentListHead name={t('markets.col.name')} price={t('markets.col.price')} change={t('markets.col.change')} />
+              <ul className={s.rows} data-editing={editing || undefined}>
+                {list.map((e) => (
                   <li key={e.stock_code}>
                     <InstrumentRow
                       href={editing ? null : stockHref(e.stock_code, e.stock_name)}
@@ -143,14 +131,14 @@ export function WatchlistsPage() {
                       }
                     />
                   </li>
-                );
-              })}
-            </ul>
-            <div className={s.pager}>
-              <Pager page={page} count={total} size={WATCHLIST_PAGE_SIZE} busy={loading} onPage={setPage} />
-            </div>
-          </>
-        )}
+                ))}
+              </ul>
+              <div className={s.pager}>
+                <Pager page={page} count={total} size={WATCHLIST_PAGE_SIZE} busy={q.isPlaceholderData} onPage={setPage} />
+              </div>
+            </>
+          )}
+        </DataState>
       </section>
 
       <ConfirmDialog
@@ -159,9 +147,9 @@ export function WatchlistsPage() {
         message={t('markets.watch.deleteConfirm')}
         confirmLabel={t('markets.watch.delete')}
         danger
-        busy={busy}
-        onConfirm={() => void remove()}
-        onCancel={() => !busy && setRemoving(null)}
+        busy={remove.isPending}
+        onConfirm={() => removing && !remove.isPending && remove.mutate({ symbol: removing.stock_code })}
+        onCancel={() => !remove.isPending && setRemoving(null)}
       />
     </div>
   );

@@ -1,8 +1,9 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useQueries, type UseQueryOptions } from '@tanstack/react-query';
+import { useEffect, useMemo, useState } from 'react';
 import { API_BASE } from '../api/client';
 import { bus } from '../bus';
 import { QUOTE_STREAM_MAX_SYMBOLS, QUOTE_STREAM_PATH, yahoo, type Quote } from '../contract/market';
-import { usePolling } from './usePolling';
+import { isNotFound } from '../query/useCall';
 
 /** Spec §9: index cards and lists refresh every 5 s, the stock detail every 3 s (when the stream is unavailable). */
 export const CARD_POLL_MS = 5000;
@@ -26,22 +27,23 @@ export function symbolKey(symbols: readonly string[]): string {
   return [...new Set(symbols.filter(Boolean))].sort().slice(0, QUOTE_STREAM_MAX_SYMBOLS).join(',');
 }
 
+/** A query the screen shows (callQuery's options): polled while the stream is unavailable. */
+type Polled = UseQueryOptions<any, any, any, any>;
+
 /**
- * Live quotes for a screen: server-sent events (`quote` events on one EventSource for all the screen's symbols),
- * falling back to `poll` every `intervalMs` (usePolling: paused with the app) when EventSource is missing, fails
- * or does not open in time. The stream is closed while the app is paused and reopened on resume.
- * `quotes` holds what the stream pushed, by symbol; when it falls back, `poll` refreshes the screen's own data.
+ * Live quotes for a screen: server-sent events (`quote` events on one EventSource for all the screen's symbols).
+ * When EventSource is missing, fails or does not open in time, the screen's own queries (`poll`, the same options
+ * its useQuery/useCall got) refresh every `intervalMs` instead, on TanStack's timers: paused with the app, never
+ * for a 404. The first load is not repeated; a fallback after a while refreshes at once (the prices may be stale).
+ * The stream is closed while the app is paused and reopened on resume.
  */
 export function useLiveQuotes(
   symbols: readonly string[],
-  { intervalMs, poll, enabled = true }: { intervalMs: number; poll: () => Promise<unknown> | void; enabled?: boolean },
+  { intervalMs, poll = [], enabled = true }: { intervalMs: number; poll?: readonly Polled[]; enabled?: boolean },
 ): { quotes: Record<string, Quote>; mode: LiveMode } {
   const key = useMemo(() => symbolKey(symbols), [symbols]);
   const [quotes, setQuotes] = useState<Record<string, Quote>>({});
   const [mode, setMode] = useState<LiveMode>('idle');
-  // The screen loads its data itself when it opens: a fallback that starts within the first interval waits one.
-  const startedAt = useRef(Date.now());
-  const firstTick = useRef(true);
 
   useEffect(() => {
     if (!enabled || !key) {
@@ -107,14 +109,19 @@ export function useLiveQuotes(
     };
   }, [key, enabled]);
 
-  const pollRef = useRef(poll);
-  pollRef.current = poll;
-  const tick = useCallback(() => {
-    const skip = firstTick.current && Date.now() - startedAt.current < intervalMs;
-    firstTick.current = false;
-    return skip ? undefined : pollRef.current();
-  }, [intervalMs]);
-  usePolling(tick, intervalMs, enabled && Boolean(key) && mode === 'polling');
+  // A second observer of each polled query: it adds the interval while polling, and never re-renders the screen.
+  // Counting data younger than one interval as fresh, it refreshes at once only what is older (a late fallback).
+  const polling = enabled && Boolean(key) && mode === 'polling';
+  useQueries({
+    queries: poll.map((options) => ({
+      ...options,
+      enabled: polling && options.enabled !== false,
+      staleTime: intervalMs,
+      refetchInterval: (query: { state: { error: unknown } }) => (isNotFound(query.state.error) ? false : intervalMs),
+      refetchOnWindowFocus: false,
+      notifyOnChangeProps: [],
+    })),
+  });
   return { quotes, mode };
 }
 

@@ -4,6 +4,7 @@ import type { AppProps } from 'single-spa';
 import singleSpaReact from 'single-spa-react';
 import { I18nextProvider } from 'react-i18next';
 import { i18n } from '../i18n';
+import { QueryProvider } from '../query/QueryProvider';
 import { RemoteBoundary } from './RemoteBoundary';
 
 /** What the shell hands every remote when it mounts it. */
@@ -14,15 +15,18 @@ export interface RemoteMountProps {
 
 /**
  * The single-spa lifecycles a remote exposes as `./lifecycles`. The remote's App owns its routes
- * (react-router with absolute paths); the shell decides when it is mounted.
+ * (react-router with absolute paths); the shell decides when it is mounted. The App reads data through the page's
+ * one QueryClient, the one the shell provides and wires to the app's pause and resume (followApp).
  */
 export function createLifecycles(name: string, App: React.ComponentType) {
   function Root() {
     return (
       <I18nextProvider i18n={i18n}>
-        <RemoteBoundary name={name}>
-          <App />
-        </RemoteBoundary>
+        <QueryProvider>
+          <RemoteBoundary name={name}>
+            <App />
+          </RemoteBoundary>
+        </QueryProvider>
       </I18nextProvider>
     );
   }

@@ -5,12 +5,14 @@ import { call, errorKeyOf } from '../api/client';
 import { login } from '../contract/auth';
 import { useLoggedIn } from '../hooks/useSession';
 import { i18n, initI18n } from '../i18n';
+import { followApp, queryClient } from '../query/client';
+import { QueryProvider } from '../query/QueryProvider';
 import { session } from '../session/session';
 import { Button } from '../ui/Button';
 import { PageHeader } from '../ui/PageHeader';
 import { TextField } from '../ui/TextField';
 import { ToastHost } from '../ui/Toasts';
-import { sanitizePhone, validateLogin } from '../validation';
+import { formError, LoginForm, sanitizePhone } from '../validation';
 import { RemoteBoundary } from './RemoteBoundary';
 import '../ui/tokens.css';
 
@@ -22,7 +24,7 @@ function TeamLogin() {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const submit = async () => {
-    const invalid = validateLogin({ user, password });
+    const invalid = formError(LoginForm, { user, password });
     if (invalid) return setError(t(`hint.${invalid}`));
     setBusy(true);
     try {
@@ -67,11 +69,15 @@ function Frame({ name, App }: { name: string; App: ComponentType }) {
 /** `npm run dev -w <remote>`: the remote alone on its own port, against the API. */
 export async function mountStandalone(name: string, App: ComponentType): Promise<void> {
   await initI18n();
+  // Alone, the remote owns the page's client as the shell otherwise does.
+  followApp(queryClient);
   document.getElementById('app-loading')?.remove();
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <I18nextProvider i18n={i18n}>
-        <Frame name={name} App={App} />
+        <QueryProvider>
+          <Frame name={name} App={App} />
+        </QueryProvider>
       </I18nextProvider>
     </StrictMode>,
   );

@@ -4,7 +4,7 @@ export { Dialog, ConfirmDialog } from './Dialog';
 export { useOverlay } from './overlay';
 export { ToastHost, toast } from './Toasts';
 export { PageHeader } from './PageHeader';
-export { Spinner, EmptyState, ComingSoon, ComingSoonPage, RetryPanel } from './states';
+export { Spinner, EmptyState, ComingSoon, ComingSoonPage, RetryPanel, LoadError, StaleNotice, NotFoundState, DataState, type LoadTrouble } from './states';
 export { LanguageMenu } from './LanguageMenu';
 export { Icon, type IconName } from './icons';
 export { Tabs, type TabItem } from './Tabs';

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from './Button';
 import { Icon } from './icons';
@@ -33,16 +34,114 @@ export function ComingSoon() {
 }
 
 /** A failed load with a way out: the shell shows it when a remote fails, screens when their data does. */
-export function RetryPanel({ title, body, onRetry, busy }: { title: string; body?: string; onRetry: () => void; busy?: boolean }) {
+export function RetryPanel({
+  title,
+  body,
+  onRetry,
+  busy,
+  testId = 'retry-panel',
+  reason,
+}: {
+  title: string;
+  body?: string;
+  onRetry: () => void;
+  busy?: boolean;
+  testId?: string;
+  reason?: string;
+}) {
   const { t } = useTranslation();
   return (
-    <div className={s.center} role="alert" data-testid="retry-panel">
+    <div className={s.center} role="alert" data-testid={testId} data-reason={reason}>
       <Icon name="alert" size={36} />
       <p className={s.centerTitle}>{title}</p>
       {body && <p>{body}</p>}
       <Button className={s.retryButton} busy={busy} onClick={onRetry}>
         {t('common.retry')}
       </Button>
+    </div>
+  );
+}
+
+/** Why data is not current: no network, the server did not give it, or it does not exist (shown as failed here). */
+export type LoadTrouble = 'offline' | 'failed' | 'notFound';
+
+/**
+ * A screen (or a part of one) whose data could not load and that has nothing from before to show: it says whether
+ * the device is offline or the load failed, and offers a retry. Never an empty list in its place.
+ */
+export function LoadError({ reason, title, onRetry, busy }: { reason: LoadTrouble; title?: string; onRetry: () => void; busy?: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <RetryPanel
+      testId="load-error"
+      reason={reason}
+      title={title ?? t(reason === 'offline' ? 'common.offlineTitle' : 'common.loadFailedTitle')}
+      body={t(reason === 'offline' ? 'common.offlineBody' : 'common.loadFailedBody')}
+      onRetry={onRetry}
+      busy={busy}
+    />
+  );
+}
+
+/**
+ * Data from an earlier answer, shown because the latest refresh did not come: says so and since when ("Offline —
+ * prices as of 10:42"), so stale prices never pass for live ones. `since` is a time in ms.
+ */
+export function StaleNotice({ reason, since, prices = true }: { reason: LoadTrouble; since: number | undefined; prices?: boolean }) {
+  const { t, i18n } = useTranslation();
+  const time = since ? new Intl.DateTimeFormat(i18n.language, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(since) : '--:--';
+  const key = `common.stale.${reason === 'offline' ? 'offline' : 'failed'}${prices ? 'Prices' : ''}`;
+  return (
+    <p className={s.notice} role="status" data-testid="stale-notice" data-reason={reason}>
+      <Icon name="alert" size={16} />
+      {t(key, { time })}
+    </p>
+  );
+}
+
+/**
+ * A part of a screen fed by a query: `skeleton` until there is something to show, a LoadError when nothing could
+ * load, else the content, under a StaleNotice when what it shows is older data. An empty list is the content's
+ * own business: it is only ever said after a real answer.
+ */
+export function DataState({
+  ready,
+  trouble,
+  since,
+  onRetry,
+  busy,
+  skeleton,
+  errorTitle,
+  prices = true,
+  children,
+}: {
+  /** There is data to show (an answer, the cache, or the previous page). */
+  ready: boolean;
+  trouble: LoadTrouble | null;
+  since?: number;
+  onRetry: () => void;
+  busy?: boolean;
+  skeleton: ReactNode;
+  errorTitle?: string;
+  prices?: boolean;
+  children: ReactNode;
+}) {
+  if (!ready) return trouble ? <LoadError reason={trouble} title={errorTitle} onRetry={onRetry} busy={busy} /> : <>{skeleton}</>;
+  return (
+    <>
+      {trouble && <StaleNotice reason={trouble} since={since} prices={prices} />}
+      {children}
+    </>
+  );
+}
+
+/** What the user asked for does not exist (the API answered 404): said plainly, nothing to retry. */
+export function NotFoundState({ title, body }: { title: string; body?: string }) {
+  return (
+    <div className={s.center} role="status" data-testid="not-found">
+      <Icon name="alert" size={36} />
+      <p className={s.centerTitle}>{title}</p>
+      {body && <p>{body}</p>}
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, call, calls, errorKeyOf, session, TextField, toast, useSubmit, validateNewPassword } from '@invest/shared';
+import { Button, calls, errorKeyOf, formError, NewPasswordForm, session, TextField, toast, useCallMutation } from '@invest/shared';
 import { navigate } from '../navigation';
 import { AuthLayout } from './AuthLayout';
 import { failureText } from './failureText';
@@ -25,20 +25,26 @@ export function ForgotScreen() {
     return () => clearTimeout(timer);
   }, [remembered, t]);
 
-  const { run, busy } = useSubmit(async () => {
+  const reset = useCallMutation(calls.forget);
+  const busy = reset.isPending;
+  const run = () => {
+    if (busy) return;
     if (!remembered) return setError(t('hint.noLoginInfo'));
-    const invalid = validateNewPassword({ password, confirm });
+    const invalid = formError(NewPasswordForm, { password, confirm });
     if (invalid) return setError(t(`hint.${invalid}`));
     setError(null);
-    try {
-      await call(calls.forget, { user: remembered.user, password: remembered.password, new_password: password });
-      session.updateRememberedPassword(password);
-      toast(t('hint.resetSuccess'), 'success');
-      navigate('/login', { replace: true });
-    } catch (e) {
-      setError(failureText(t, errorKeyOf(e), 'hint.resetFailed'));
-    }
-  });
+    reset.mutate(
+      { user: remembered.user, password: remembered.password, new_password: password },
+      {
+        onSuccess: () => {
+          session.updateRememberedPassword(password);
+          toast(t('hint.resetSuccess'), 'success');
+          navigate('/login', { replace: true });
+        },
+        onError: (e) => setError(failureText(t, errorKeyOf(e), 'hint.resetFailed')),
+      },
+    );
+  };
 
   return (
     <AuthLayout
@@ -46,7 +52,7 @@ export function ForgotScreen() {
       subtitle={remembered ? t('auth.resetSubtitle', { phone: remembered.user }) : t('hint.noLoginInfo')}
       footer={<Link to="/login">{t('auth.login')}</Link>}
     >
-      <form noValidate onSubmit={(e) => (e.preventDefault(), void run())}>
+      <form noValidate onSubmit={(e) => (e.preventDefault(), run())}>
         <TextField
           label={t('auth.newPassword')}
           placeholder={t('auth.passwordPlaceholder')}

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, calls, call, errorKeyOf, sanitizePhone, session, TextField, toast, useSubmit, validateLogin } from '@invest/shared';
+import { Button, calls, errorKeyOf, formError, LoginForm, sanitizePhone, session, TextField, toast, useCallMutation } from '@invest/shared';
 import { navigate } from '../navigation';
 import { AuthLayout } from './AuthLayout';
 import { FormError, PhoneField } from './fields';
@@ -16,20 +16,28 @@ export function LoginScreen() {
   const [password, setPassword] = useState(() => (prefill ? '' : (remembered?.password ?? '')));
   const [remember, setRemember] = useState(true);
   const [error, setError] = useState<string | null>(null);
+  // Sent here because the server refused the token (not by a logout): say so.
+  const [expired] = useState(() => session.endReason() === 'expired');
 
-  const { run, busy } = useSubmit(async () => {
-    const invalid = validateLogin({ user, password });
+  const login = useCallMutation(calls.login);
+  const busy = login.isPending;
+  const run = () => {
+    if (busy) return;
+    const invalid = formError(LoginForm, { user, password });
     if (invalid) return setError(t(`hint.${invalid}`));
     setError(null);
-    try {
-      const r = await call(calls.login, { user, password });
-      session.start(r.token, { id: r.id, user: r.user, login: r.login }, remember ? { user, password } : null);
-      toast(t('hint.loginSuccess'), 'success');
-      navigate('/', { replace: true });
-    } catch (e) {
-      setError(failureText(t, errorKeyOf(e), 'hint.loginFailed'));
-    }
-  });
+    login.mutate(
+      { user, password },
+      {
+        onSuccess: (r) => {
+          session.start(r.token, { id: r.id, user: r.user, login: r.login }, remember ? { user, password } : null);
+          toast(t('hint.loginSuccess'), 'success');
+          navigate('/', { replace: true });
+        },
+        onError: (e) => setError(failureText(t, errorKeyOf(e), 'hint.loginFailed')),
+      },
+    );
+  };
 
   return (
     <AuthLayout
@@ -42,7 +50,12 @@ export function LoginScreen() {
         </>
       }
     >
-      <form noValidate onSubmit={(e) => (e.preventDefault(), void run())}>
+      {expired && (
+        <p className={s.notice} role="status">
+          {t('auth.sessionExpired')}
+        </p>
+      )}
+      <form noValidate onSubmit={(e) => (e.preventDefault(), run())}>
         <PhoneField value={user} onChange={setUser} />
         <TextField
           label={t('auth.password')}

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, call, calls, errorKeyOf, TextField, toast, useSubmit, validateRegister } from '@invest/shared';
+import { Button, calls, errorKeyOf, formError, RegisterForm, TextField, toast, useCallMutation } from '@invest/shared';
 import { navigate } from '../navigation';
 import { AuthLayout } from './AuthLayout';
 import { failureText } from './failureText';
@@ -15,18 +15,24 @@ export function RegisterScreen() {
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
 
-  const { run, busy } = useSubmit(async () => {
-    const invalid = validateRegister({ user, password, confirm, code });
+  const register = useCallMutation(calls.register);
+  const busy = register.isPending;
+  const run = () => {
+    if (busy) return;
+    const invalid = formError(RegisterForm, { user, password, confirm, code });
     if (invalid) return setError(t(`hint.${invalid}`));
     setError(null);
-    try {
-      await call(calls.register, { user, password, code: code.trim() });
-      toast(t('hint.reg.success'), 'success');
-      navigate(`/login?phone=${user}`, { replace: true });
-    } catch (e) {
-      setError(failureText(t, errorKeyOf(e), 'hint.reg.failed'));
-    }
-  });
+    register.mutate(
+      { user, password, code: code.trim() },
+      {
+        onSuccess: () => {
+          toast(t('hint.reg.success'), 'success');
+          navigate(`/login?phone=${user}`, { replace: true });
+        },
+        onError: (e) => setError(failureText(t, errorKeyOf(e), 'hint.reg.failed')),
+      },
+    );
+  };
 
   return (
     <AuthLayout
@@ -39,7 +45,7 @@ export function RegisterScreen() {
         </>
       }
     >
-      <form noValidate onSubmit={(e) => (e.preventDefault(), void run())}>
+      <form noValidate onSubmit={(e) => (e.preventDefault(), run())}>
         <PhoneField value={user} onChange={setUser} />
         <TextField
           label={t('auth.password')}

@@ -1,0 +1,55 @@
+import type { UseQueryResult } from '@tanstack/react-query';
+import { ApiError } from '../api/client';
+import type { Market } from '../contract/market';
+import { config, type ConfigEntry } from '../contract/user';
+import { currencySymbol } from '../format';
+import { useCall } from '../query/useCall';
+
+/** The deployment's currencies (spec §1): INR and MXN builds differ in more than the symbol. */
+export const DEPLOYMENT_CURRENCIES = ['INR', 'MXN'] as const;
+export type DeploymentCurrency = (typeof DEPLOYMENT_CURRENCIES)[number];
+
+/** Everything a screen may vary by deployment, in one place. */
+export interface Deployment {
+  currency: DeploymentCurrency;
+  /** ₹ for INR, $ for MXN. */
+  symbol: string;
+  /** INR hides the news block on home. */
+  showsNews: boolean;
+  /** Bank-card fields: INR name, bank, IFSC, account number; MXN bank name, card number, cardholder. */
+  bankForm: 'ifsc' | 'card';
+  /** The market of the account screen's Stocks tab: Indian stocks for INR, US stocks otherwise. */
+  stockMarket: Market;
+  /** Smallest withdrawal the server allows (min_withdraw_count; the spec's default 100 when unset). */
+  minWithdraw: number;
+  /** Every setting as sent, by tag. */
+  values: Record<string, string>;
+}
+
+const isCurrency = (v: string | undefined): v is DeploymentCurrency => (DEPLOYMENT_CURRENCIES as readonly (string | undefined)[]).includes(v);
+
+/** The settings from GET /v2/config; a deployment without a known currency is an error, never a guess. */
+export function deploymentOf(rows: ConfigEntry[]): Deployment {
+  const values = Object.fromEntries(rows.map((r) => [r.tag, r.value]));
+  const currency = values.currency?.toUpperCase();
+  if (!isCurrency(currency)) throw new ApiError('badResponse', 200);
+  const inr = currency === 'INR';
+  const min = Number(values.min_withdraw_count);
+  return {
+    currency,
+    symbol: currencySymbol(currency),
+    showsNews: !inr,
+    bankForm: inr ? 'ifsc' : 'card',
+    stockMarket: inr ? 'IN' : 'US',
+    minWithdraw: Number.isFinite(min) && min > 0 ? min : 100,
+    values,
+  };
+}
+
+/**
+ * The deployment's settings, loaded once per page and shared by every app. While it loads `data` is undefined;
+ * a failed load is `isError` and the screen offers a retry (LoadError), it never assumes a currency.
+ */
+export function useDeployment(): UseQueryResult<Deployment, ApiError> {
+  return useCall(config, undefined, { select: deploymentOf, staleTime: Infinity });
+}

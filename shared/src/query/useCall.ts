@@ -1,0 +1,98 @@
+import {
+  onlineManager,
+  queryOptions,
+  useMutation,
+  useQueries,
+  useQuery,
+  type UseMutationOptions,
+  type UseQueryOptions,
+  type UseQueryResult,
+} from '@tanstack/react-query';
+import { useCallback, useRef, useState } from 'react';
+import { ApiError, call } from '../api/client';
+import type { CallDef, CallInput, CallOutput } from '../contract/envelope';
+
+/** Options of a query over a contract call: everything TanStack takes except the key and the function. */
+export type CallQueryOptions<C extends CallDef, TData = CallOutput<C>> = Omit<
+  UseQueryOptions<CallOutput<C>, ApiError, TData, readonly unknown[]>,
+  'queryKey' | 'queryFn'
+>;
+
+/** The cache key of a call: its path and its input. Two screens asking the same thing share one answer. */
+export const callKey = <C extends CallDef>(def: C, input?: CallInput<C>): readonly unknown[] => [def.path, input ?? {}];
+
+/** A query's options for `useQueries` or `queryClient.fetchQuery`; `useCall` is this plus `useQuery`. */
+export function callQuery<C extends CallDef, TData = CallOutput<C>>(def: C, input?: CallInput<C>, options: CallQueryOptions<C, TData> = {}) {
+  const every = options.refetchInterval;
+  return queryOptions<CallOutput<C>, ApiError, TData, readonly unknown[]>({
+    queryKey: callKey(def, input),
+    queryFn: () => call(def, input),
+    ...options,
+    // Polling a 404 would ask the same question for ever: an unknown thing stops polling.
+    ...(typeof every === 'number' && { refetchInterval: (query) => (isNotFound(query.state.error) ? false : every) }),
+  });
+}
+
+/**
+ * Reads a contract call: `useCall(calls.stockList, { symbol, page, limit: 10 }, { refetchInterval: LIST_POLL_MS })`.
+ * A new input is a new key, so an answer for an input the screen has left never shows (no stale answers); polling
+ * pauses while the app is in the background (followApp) and a 401 still ends the session (call()).
+ */
+export function useCall<C extends CallDef, TData = CallOutput<C>>(
+  def: C,
+  input?: CallInput<C>,
+  options?: CallQueryOptions<C, TData>,
+): UseQueryResult<TData, ApiError> {
+  return useQuery(callQuery(def, input, options));
+}
+
+/** Reads a list of calls alike (one per index card, say), from `callQuery` options; one result per query. */
+export function useCalls<TData>(queries: readonly UseQueryOptions<any, ApiError, TData, readonly unknown[]>[]): UseQueryResult<TData, ApiError>[] {
+  return useQueries({ queries: [...queries] }) as UseQueryResult<TData, ApiError>[];
+}
+
+/**
+ * Writes through a contract call: `const add = useCallMutation(calls.collectionAdd)`, then `add.mutate({ symbol })`.
+ * One at a time: a second `mutate` while one runs is ignored (a double tap never submits twice), and `isPending`
+ * is true from the tap on, so the button locks at once.
+ */
+export function useCallMutation<C extends CallDef, TContext = unknown>(
+  def: C,
+  options?: Omit<UseMutationOptions<CallOutput<C>, ApiError, CallInput<C>, TContext>, 'mutationFn'>,
+) {
+  const running = useRef(false);
+  const [pending, setPending] = useState(false);
+  const m = useMutation<CallOutput<C>, ApiError, CallInput<C>, TContext>({
+    mutationFn: (input) => call(def, input),
+    ...options,
+    onSettled: (...args) => {
+      running.current = false;
+      setPending(false);
+      return options?.onSettled?.(...args);
+    },
+  });
+  const { mutate: start } = m;
+  const mutate = useCallback<typeof start>(
+    (input, callbacks) => {
+      if (running.current) return;
+      running.current = true;
+      setPending(true);
+      start(input, callbacks);
+    },
+    [start],
+  );
+  return { ...m, mutate, isPending: pending };
+}
+
+/** Why a query has no fresh answer, for the screen to say so; null while it is fine (or still loading). */
+export type Trouble = 'offline' | 'failed' | 'notFound';
+
+export function troubleOf(q: Pick<UseQueryResult<unknown, ApiError>, 'error' | 'fetchStatus'>): Trouble | null {
+  if (q.error?.status === 404) return 'notFound';
+  // Paused: TanStack holds fetches while the browser is offline. A network error: no answer came back.
+  if (q.fetchStatus === 'paused' || q.error?.key === 'network' || (q.error && !onlineManager.isOnline())) return 'offline';
+  return q.error ? 'failed' : null;
+}
+
+/** A 404 answer is final: no retry, and no more polling. */
+export const isNotFound = (error: unknown): boolean => error instanceof ApiError && error.status === 404;

@@ -1,0 +1,47 @@
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { render, type RenderResult } from '@testing-library/react';
+import type { ReactElement, ReactNode } from 'react';
+import { MemoryRouter } from 'react-router-dom';
+import { bus } from '../bus';
+import { initI18n } from '../i18n';
+import { createQueryClient, followApp } from '../query/client';
+
+/** English texts, once per test file. */
+export async function setup(): Promise<void> {
+  await initI18n();
+}
+
+/** A client like the page's, without the wait before a retry; each render gets its own, so tests share no cache. */
+export function testQueryClient(): QueryClient {
+  const client = createQueryClient({ retryDelay: 0 });
+  followApp(client);
+  return client;
+}
+
+/** Renders `ui` at `path` inside a router and a fresh query client. */
+export function renderAt(path: string, ui: ReactElement, client: QueryClient = testQueryClient()): RenderResult & { client: QueryClient } {
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <QueryClientProvider client={client}>
+      <MemoryRouter initialEntries={[path]}>{children}</MemoryRouter>
+    </QueryClientProvider>
+  );
+  return Object.assign(render(ui, { wrapper }), { client });
+}
+
+/** Collects the toasts published while a test runs. */
+export function collectToasts(): { messages: string[]; stop: () => void } {
+  const messages: string[] = [];
+  const sub = bus.on('toast').subscribe((e) => messages.push(e.message));
+  return { messages, stop: () => sub.unsubscribe() };
+}
+
+/** A promise with its resolve/reject handles. */
+export function deferred<T = unknown>() {
+  let resolve!: (v: T) => void;
+  let reject!: (e: unknown) => void;
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
+}

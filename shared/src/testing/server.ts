@@ -1,0 +1,76 @@
+// A fake API for screen tests: fetch answered by contract path, through the real client (session ends on 401,
+// answers parsed with the call's output schema). Inputs are parsed with the call's input schema, as the API does.
+import { onlineManager } from '@tanstack/react-query';
+import { ApiError, API_BASE } from '../api/client';
+import * as calls from '../contract/calls';
+import type { CallDef } from '../contract/envelope';
+
+/** Answers one call: the `data` of `{msg:'ok'}`; throw an ApiError for `{msg:'no'}`, any other error for no answer. */
+export type Handler = (input: any) => unknown;
+
+const byPath = new Map<string, CallDef>(Object.values(calls).map((def) => [def.path, def as CallDef]));
+let handlers: Record<string, Handler> = {};
+let offline = false;
+const drifts: string[] = [];
+
+interface Request {
+  path: string;
+  input: unknown;
+}
+
+function requestOf(url: string, init: RequestInit | undefined): Request {
+  const u = new URL(url, 'http://test');
+  const path = u.pathname.slice(API_BASE.length);
+  const raw = init?.body ? JSON.parse(String(init.body)) : Object.fromEntries(u.searchParams);
+  const parsed = byPath.get(path)?.input.safeParse(raw);
+  return { path, input: parsed?.success ? parsed.data : raw };
+}
+
+const reply = (status: number, body: unknown) => ({ ok: status >= 200 && status < 300, status, json: async () => body });
+
+/** The fetch the tests see; `jest.clearAllMocks()` clears what it recorded. */
+export const server = jest.fn(async (url: string, init?: RequestInit) => {
+  if (offline) throw new TypeError('Failed to fetch');
+  const { path, input } = requestOf(url, init);
+  const handler = handlers[path];
+  if (!handler) return reply(404, { msg: 'no', data: 'notFound' });
+  let data: unknown;
+  try {
+    data = await handler(input);
+  } catch (e) {
+    if (e instanceof ApiError) return reply(e.status, { msg: 'no', data: e.key });
+    throw new TypeError('Failed to fetch');
+  }
+  const def = byPath.get(path);
+  const checked = def?.output.safeParse(data);
+  if (checked && !checked.success) drifts.push(`${path}: ${checked.error.message}`);
+  return reply(200, { msg: 'ok', data });
+});
+
+/** Answers each call by its contract path; a path without a handler answers 404 notFound. */
+export function answer(next: Record<string, Handler>): jest.Mock {
+  handlers = next;
+  globalThis.fetch = server as unknown as typeof fetch;
+  return server;
+}
+
+/** The inputs every call of `path` was made with, parsed as the API parses them. */
+export const inputsOf = (path: string): any[] =>
+  server.mock.calls.map(([url, init]) => requestOf(url, init)).filter((r) => r.path === path).map((r) => r.input);
+
+/** The network goes away (every request fails, the browser says offline) until `goOnline`. */
+export function goOffline(): void {
+  offline = true;
+  onlineManager.setOnline(false);
+}
+export function goOnline(): void {
+  offline = false;
+  onlineManager.setOnline(true);
+}
+
+// A fixture that no longer matches the contract fails the test that used it, with the reason.
+afterEach(() => {
+  goOnline();
+  const found = drifts.splice(0);
+  if (found.length) throw new Error(`test answers drift from the contract:\n${found.join('\n')}`);
+});
