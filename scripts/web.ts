@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { distOf, REMOTES, ROOT, WEB_APPS } from './apps';
+import { isApiPath, rejection } from '@invest/api';
+import { distOf as defaultDistOf, REMOTES, ROOT, WEB_APPS, type WebApp } from './apps';
 
 /** Entry files must be revalidated on every load; everything else carries a content hash and never changes. */
 const ENTRY_FILES = new Set(['index.html', 'main.js', 'remoteEntry.js', 'mf-manifest.json', 'remotes.json']);
@@ -12,18 +13,44 @@ function setCacheHeaders(reply: FastifyReply, filePath: string): void {
   reply.header('Cache-Control', ENTRY_FILES.has(name) ? 'no-cache' : 'public, max-age=31536000, immutable');
 }
 
+/**
+ * Build output that stays on the server: source maps (full sources; kept in the build for error reporting),
+ * the federation plugin's build stats and the build stamp. Served nowhere: they answer 404.
+ */
+const PRIVATE_FILE = /(\.map|^mf-manifest-stats\.json|^\.built)$/;
+const isPrivate = (pathName: string) => PRIVATE_FILE.test(path.posix.basename(pathName).replace(/\.(br|gz)$/, ''));
+
+/**
+ * What the builds and the browser ask for as files. A path ending in one of these (or a dotfile) that is not there
+ * is a missing file (404); any other path is a client-side route, dotted or not (`/trading/TCS.NS`), and gets the shell.
+ */
+const ASSET_EXTENSIONS = new Set(['js', 'mjs', 'css', 'map', 'json', 'html', 'txt', 'svg', 'png', 'jpg', 'jpeg', 'gif', 'webp', 'avif', 'ico', 'woff', 'woff2', 'ttf', 'otf', 'wasm', 'webmanifest', 'xml', 'gz', 'br']);
+
+function isAssetPath(url: string): boolean {
+  if (url.startsWith('/remotes/')) return true;
+  const name = url.slice(url.lastIndexOf('/') + 1);
+  const dot = name.lastIndexOf('.');
+  return dot === 0 || (dot > 0 && ASSET_EXTENSIONS.has(name.slice(dot + 1).toLowerCase()));
+}
+
 export interface WebOptions {
   /** remotes.json to serve; ops edit it to repoint a remote. */
   remotesFile?: string;
+  /** Where each app's build is (tests serve a fixture folder). */
+  distOf?: (app: WebApp) => string;
 }
 
 /**
  * Serves the composed front end from the API's port: the shell at /, each remote's build under /remotes/<short>/,
- * and remotes.json. In production nginx does this job; this is the one-command set-up.
+ * and remotes.json. In production nginx does this job; this is the one-command set-up. The security headers come
+ * from the API's app (buildApp), registered on the whole server.
  */
 export async function registerWeb(app: FastifyInstance, opts: WebOptions = {}): Promise<void> {
   const remotesFile = opts.remotesFile ?? path.join(ROOT, 'shell', 'public', 'remotes.json');
+  const distOf = opts.distOf ?? defaultDistOf;
   const shell = WEB_APPS[0];
+  // The shell's wildcard route sees /api paths the API has no route for: those are the API's 404s.
+  const allowedPath = (pathName: string, _root: string | undefined, req: { url: string }) => !isPrivate(pathName) && !isApiPath(req.url);
 
   for (const remote of REMOTES) {
     await app.register(fastifyStatic, {
@@ -33,6 +60,7 @@ export async function registerWeb(app: FastifyInstance, opts: WebOptions = {}): 
       setHeaders: setCacheHeaders,
       index: false,
       preCompressed: true,
+      allowedPath,
     });
   }
   await app.register(fastifyStatic, {
@@ -42,6 +70,7 @@ export async function registerWeb(app: FastifyInstance, opts: WebOptions = {}): 
     index: false,
     wildcard: true,
     preCompressed: true,
+    allowedPath,
   });
 
   app.get('/remotes.json', async (_req, reply) => {
@@ -52,13 +81,11 @@ export async function registerWeb(app: FastifyInstance, opts: WebOptions = {}): 
   const sendShell = (reply: FastifyReply) => reply.header('Cache-Control', 'no-cache').sendFile('index.html', distOf(shell));
   app.get('/', (_req, reply) => sendShell(reply));
 
-  // Client-side routes (/markets, /stock/...) get the shell; missing assets and API paths get a real 404.
+  // Client-side routes (/markets, /trading/TCS.NS) get the shell; missing files and API paths get a real 404.
   app.setNotFoundHandler((req, reply) => {
     const url = req.url.split('?')[0] ?? '';
-    const isAsset = url.startsWith('/remotes/') || /\.[a-z0-9]+$/i.test(url);
-    if (req.method === 'GET' && !url.startsWith('/api/') && !isAsset && req.headers.accept?.includes('text/html') !== false) {
-      return sendShell(reply);
-    }
-    return reply.code(404).send(url.startsWith('/api/') ? { msg: 'no', data: 'notFound' } : 'Not found');
+    if (isApiPath(url)) return reply.code(404).send(rejection('notFound'));
+    if (req.method === 'GET' && !isAssetPath(url) && req.headers.accept?.includes('text/html') !== false) return sendShell(reply);
+    return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
   });
 }

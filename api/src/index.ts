@@ -4,5 +4,6 @@ export { loadConfig, ConfigError, MEMORY_DATABASE_URL, REPO_ROOT, type Config } 
 export { openDatabase, MIGRATIONS_DIR, type Database, type Db, type Tx, type DbOrTx } from './db/database';
 export { seed, credentialsFile, DEMO_OPERATOR, type SeedResult } from './seed';
 export { route, subjectOf, bearerToken, type RouteContext } from './http/route';
-export { ApiError, reject } from './http/errors';
+export { ApiError, reject, rejection } from './http/errors';
+export { isApiPath } from './http/framework-errors';
 export { DEFAULT_RATE_LIMITS, type RateLimits } from './http/rate-limit';

@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import type { InjectOptions } from 'fastify';
+import type { FastifyInstance, InjectOptions } from 'fastify';
 import { Client } from 'pg';
 import { buildApp, type AppDeps, type BuiltApp } from '../src/app';
 import { loadConfig, MEMORY_DATABASE_URL, type Config } from '../src/config';
@@ -131,6 +131,8 @@ export interface TestAppOptions {
   rateLimits?: Partial<RateLimits>;
   env?: Record<string, string>;
   deps?: Omit<AppDeps, 'database' | 'clock' | 'rateLimits'>;
+  /** Registers more on the whole server before it is ready (the web files, as `npm start` does). */
+  beforeReady?: (app: FastifyInstance) => Promise<void>;
 }
 
 export async function createTestApp(backend: Backend, options: TestAppOptions = {}): Promise<TestApp> {
@@ -153,6 +155,7 @@ export async function createTestApp(backend: Backend, options: TestAppOptions = 
       clock: () => new Date(Date.now() + offset),
       rateLimits: { ...RELAXED_LIMITS, ...options.rateLimits },
     });
+    await options.beforeReady?.(built.app);
     await built.app.ready();
   } catch (err) {
     await drop();

@@ -1,0 +1,101 @@
+/**
+ * The web files as `npm start` serves them (scripts/web.ts) beside the API, over a fixture build in a temp folder:
+ * deep links with dotted codes get the shell, build internals stay private, every answer carries the security
+ * headers, and /api paths the static router sees still answer `{msg, data}`.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { registerWeb } from '../../scripts/web';
+import { WEB_APPS } from '../../scripts/apps';
+import { backends, useApp } from './harness';
+
+const SHELL_HTML = '<!doctype html><html><head><script defer src="/main.js"></script></head><body><div id="root"></div></body></html>';
+
+/** A build of every web app, with the files a real build leaves beside its bundles. */
+function fixtureBuild(): string {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'invest-web-'));
+  for (const app of WEB_APPS) {
+    const dist = path.join(root, app.dir, 'dist');
+    fs.mkdirSync(dist, { recursive: true });
+    const entry = app.short ? 'remoteEntry.js' : 'main.js';
+    fs.writeFileSync(path.join(dist, entry), '//# sourceMappingURL=' + entry + '.map\n');
+    fs.writeFileSync(path.join(dist, `${entry}.map`), '{"version":3,"sourcesContent":["secret source"]}');
+    fs.writeFileSync(path.join(dist, 'mf-manifest.json'), '{}');
+    fs.writeFileSync(path.join(dist, 'mf-manifest-stats.json'), '{"buildInfo":{}}');
+    fs.writeFileSync(path.join(dist, '.built'), new Date().toISOString());
+    if (!app.short) fs.writeFileSync(path.join(dist, 'index.html'), SHELL_HTML);
+  }
+  fs.writeFileSync(path.join(root, 'remotes.json'), '{}');
+  return root;
+}
+
+// The web files do not depend on the database: one backend is enough.
+describe('web files served beside the API', () => {
+  const root = fixtureBuild();
+  const t = useApp(backends[0]!, {
+    beforeReady: (app) => registerWeb(app, { remotesFile: path.join(root, 'remotes.json'), distOf: (a) => path.join(root, a.dir, 'dist') }),
+  });
+  afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
+  const page = (url: string) => t.current.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+
+  it.each(['/trading/TCS.NS', '/stock/trading/RELIANCE.BO', '/stock/v2/TCS.NS/TCS', '/markets', '/news/3', '/'])(
+    'serves the shell for the client-side route %s',
+    async (url) => {
+      const res = await page(url);
+      expect(res.status).toBe(200);
+      expect(res.headers['content-type']).toMatch(/^text\/html/);
+      expect(res.body.data).toContain('<div id="root">');
+      expect(res.headers['cache-control']).toBe('no-cache');
+    },
+  );
+
+  it.each(['/main.js', '/remotes/markets/remoteEntry.js', '/mf-manifest.json', '/remotes/account/mf-manifest.json'])('serves the build file %s', async (url) => {
+    expect((await page(url)).status).toBe(200);
+  });
+
+  it.each(['/main.js.map', '/remotes/markets/remoteEntry.js.map', '/mf-manifest-stats.json', '/remotes/wallet/mf-manifest-stats.json', '/.built', '/remotes/trading/.built'])(
+    'keeps %s private: a plain 404',
+    async (url) => {
+      const res = await page(url);
+      expect(res.status).toBe(404);
+      expect(res.headers['content-type']).toMatch(/^text\/plain/);
+      expect(res.body).not.toMatchObject({ msg: 'ok' });
+    },
+  );
+
+  it.each(['/missing.js', '/remotes/markets/nope', '/favicon.ico'])('answers a missing file %s with 404, not the shell', async (url) => {
+    const res = await page(url);
+    expect(res.status).toBe(404);
+    expect(res.headers['content-type']).toMatch(/^text\/plain/);
+  });
+
+  it.each([
+    ['GET', '/api/nope'],
+    ['GET', '/api/a%00b'],
+    ['GET', '/api/..%2fmain.js'],
+    ['GET', '/api/main.js'],
+    ['HEAD', '/api/v2/quotes/stream?symbols=AAPL'],
+    ['POST', '/api/nope'],
+  ] as const)('keeps {msg, data} on %s %s', async (method, url) => {
+    const res = await t.current.inject({ method, url, headers: { accept: 'text/html' } });
+    expect(res.status).toBeGreaterThanOrEqual(400);
+    expect(res.status).toBeLessThan(500);
+    if (method !== 'HEAD') expect(res.body).toEqual({ msg: 'no', data: expect.any(String) });
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+  });
+
+  it('sends the security headers with the HTML and the scripts', async () => {
+    for (const url of ['/', '/trading/TCS.NS', '/main.js', '/remotes/markets/remoteEntry.js']) {
+      const res = await page(url);
+      const csp = String(res.headers['content-security-policy']);
+      expect(csp).toContain("default-src 'self'");
+      expect(csp).toContain("script-src 'self'");
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(csp).not.toContain('unsafe-eval');
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['referrer-policy']).toBe('no-referrer');
+      expect(res.headers['x-frame-options']).toBe('DENY');
+    }
+  });
+});
