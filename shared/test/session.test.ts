@@ -18,6 +18,18 @@ it('ending the session keeps the remembered login the reset screen needs', () =>
   expect(session.remembered()?.user).toBe('9876543210');
 });
 
+it('remembers why the session ended until the next login', () => {
+  session.start('t1', { id: 7, user: '9876543210', login: true }, null);
+  session.end('expired');
+  expect(session.endReason()).toBe('expired');
+  session.end('user'); // nothing left to end: the reason stays
+  expect(session.endReason()).toBe('expired');
+  session.start('t2', { id: 7, user: '9876543210', login: true }, null);
+  expect(session.endReason()).toBeNull();
+  session.end('user');
+  expect(session.endReason()).toBe('user');
+});
+
 it('ignores corrupt stored values', () => {
   localStorage.setItem('userInfo', '{not json');
   localStorage.setItem('remembered', '{"user": 5}');

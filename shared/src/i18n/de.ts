@@ -45,6 +45,7 @@ export const de: Messages = {
   languages: { en: 'English', zh: '中文', es: 'Español', de: 'Deutsch' },
   auth: {
     rememberMe: 'Angemeldet bleiben',
+    sessionExpired: 'Ihre Sitzung ist abgelaufen. Bitte melden Sie sich erneut an.',
     loginTitle: 'Willkommen zurück',
     loginSubtitle: 'Mit Ihrer Telefonnummer anmelden',
     registerTitle: 'Konto erstellen',

@@ -52,6 +52,7 @@ export const en = {
   languages: { en: 'English', zh: '中文', es: 'Español', de: 'Deutsch' },
   auth: {
     rememberMe: 'Remember me',
+    sessionExpired: 'Your session has ended. Please log in again.',
     loginTitle: 'Welcome back',
     loginSubtitle: 'Log in with your phone number',
     registerTitle: 'Create your account',

@@ -45,6 +45,7 @@ export const es: Messages = {
   languages: { en: 'English', zh: '中文', es: 'Español', de: 'Deutsch' },
   auth: {
     rememberMe: 'Recordarme',
+    sessionExpired: 'Tu sesión ha finalizado. Vuelve a iniciar sesión.',
     loginTitle: 'Bienvenido de nuevo',
     loginSubtitle: 'Inicia sesión con tu número de teléfono',
     registerTitle: 'Crea tu cuenta',

@@ -45,6 +45,7 @@ export const zh: Messages = {
   languages: { en: 'English', zh: '中文', es: 'Español', de: 'Deutsch' },
   auth: {
     rememberMe: '记住我',
+    sessionExpired: '您的登录已失效，请重新登录。',
     loginTitle: '欢迎回来',
     loginSubtitle: '使用手机号登录',
     registerTitle: '创建账户',

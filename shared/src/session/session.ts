@@ -25,6 +25,10 @@ const isRemembered = (v: unknown): v is RememberedLogin =>
   typeof (v as RememberedLogin).password === 'string' &&
   typeof (v as RememberedLogin).timestamp === 'number';
 
+type EndReason = 'user' | 'expired';
+/** Why this page's last session ended, until the next login (the login screen says so when it expired). */
+let endedBy: EndReason | null = null;
+
 type Listener = () => void;
 const listeners = new Set<Listener>();
 const notify = () => listeners.forEach((l) => l());
@@ -43,6 +47,9 @@ export const session = {
   remembered(): RememberedLogin | null {
     return storage.getJson(SESSION_KEYS.remembered, isRemembered);
   },
+  endReason(): EndReason | null {
+    return endedBy;
+  },
 
   /** A successful login: store token and user info, remember the credentials the forgot-password screen needs. */
   start(token: string, user: UserInfoBrief, remember: { user: string; password: string } | null): void {
@@ -51,6 +58,7 @@ export const session = {
     storage.set(SESSION_KEYS.login, 'true');
     if (remember) storage.set(SESSION_KEYS.remembered, JSON.stringify({ ...remember, timestamp: Date.now() }));
     else storage.remove(SESSION_KEYS.remembered);
+    endedBy = null;
     notify();
     bus.publish({ type: 'session:login', userId: user.id });
   },
@@ -62,8 +70,9 @@ export const session = {
   },
 
   /** Clears the login (the remembered credentials stay, as the spec's forgot-password screen needs them). */
-  end(reason: 'user' | 'expired'): void {
+  end(reason: EndReason): void {
     const had = this.isLoggedIn();
+    if (had) endedBy = reason;
     storage.remove(SESSION_KEYS.token);
     storage.remove(SESSION_KEYS.userInfo);
     storage.remove(SESSION_KEYS.login);
