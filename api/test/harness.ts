@@ -95,11 +95,13 @@ async function pgliteTemplate(): Promise<Blob> {
 /** Limits high enough that only the rate-limit suite ever meets them. */
 export const RELAXED_LIMITS: RateLimits = {
   loginPerIp: { max: 10_000, windowMs: 60_000 },
+  passwordFailuresPerPhoneAndIp: { max: 10_000, windowMs: 60_000 },
   passwordFailuresPerPhone: { max: 10_000, windowMs: 60_000 },
   registerPerIp: { max: 10_000, windowMs: 60_000 },
   registerPerPhone: { max: 10_000, windowMs: 60_000 },
   forgetPerIp: { max: 10_000, windowMs: 60_000 },
   opsLoginPerIp: { max: 10_000, windowMs: 60_000 },
+  opsPasswordFailuresPerUserAndIp: { max: 10_000, windowMs: 60_000 },
   opsPasswordFailuresPerUser: { max: 10_000, windowMs: 60_000 },
 };
 

@@ -10,13 +10,15 @@ import { changePassword, findUserByPhone, registerUser } from './users';
 /** Users: login, register, reset password with the old one, logout. */
 export async function authPlugin(app: FastifyInstance): Promise<void> {
   const { limiters } = app;
+  // Login and forget share them: forget checks the old password too, so it is no second way to guess.
+  const passwordFailures = [limiters.passwordFailuresPerPhoneAndIp, limiters.passwordFailuresPerPhone];
   app.addHook('onReady', prepareBurnHash);
 
   route(
     app,
     calls.login,
     async ({ user: phone, password }, ctx) => {
-      const user = await checkCredentials(limiters.passwordFailuresPerPhone, ctx.req, await findUserByPhone(app.db, phone), password);
+      const user = await checkCredentials(passwordFailures, ctx.req, await findUserByPhone(app.db, phone), password);
       if (!user) throw new ApiError(401, 'invalidAccountPassword');
       const { token, expiresAt } = await issueToken(
         app.db,
@@ -43,8 +45,7 @@ export async function authPlugin(app: FastifyInstance): Promise<void> {
     app,
     calls.forget,
     async ({ user: phone, password, new_password }, ctx) => {
-      // Shares the login's failure counter: the reset checks the old password too, so it is no second way to guess.
-      const user = await checkCredentials(limiters.passwordFailuresPerPhone, ctx.req, await findUserByPhone(app.db, phone), password);
+      const user = await checkCredentials(passwordFailures, ctx.req, await findUserByPhone(app.db, phone), password);
       if (!user) throw new ApiError(422, 'oldPasswordIncorrect');
       await changePassword(app.db, user.id, new_password, ctx.now);
       return 'passwordReset' as const;

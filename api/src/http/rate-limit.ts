@@ -12,14 +12,19 @@ const MINUTE = 60_000;
 /**
  * The published limits. Per-IP rules count every attempt; per-account rules on passwords count only
  * failures, so a user who types the right password is never locked out by their own earlier successes.
- * Login and forget share one failure counter per phone: forget checks the old password too, so it must
+ * Wrong passwords are counted twice (OWASP ASVS 2.2.1): per account and source IP, tight, so guessing from one
+ * place stops soon without locking the owner out elsewhere; and per account from everywhere, loose (at most 50 an
+ * hour, ASVS allows 100), which bounds a guesser with many addresses.
+ * Login and forget share the failure counters of a phone: forget checks the old password too, so it must
  * not become a second way to guess it.
  */
 export const DEFAULT_RATE_LIMITS = {
   /** Every login attempt from one IP. */
   loginPerIp: { max: 20, windowMs: MINUTE },
-  /** Wrong passwords for one phone (login + forget). */
-  passwordFailuresPerPhone: { max: 5, windowMs: 15 * MINUTE },
+  /** Wrong passwords for one phone from one IP (login + forget). */
+  passwordFailuresPerPhoneAndIp: { max: 5, windowMs: 15 * MINUTE },
+  /** Wrong passwords for one phone from every IP (login + forget). */
+  passwordFailuresPerPhone: { max: 50, windowMs: 60 * MINUTE },
   /** Registration attempts from one IP. */
   registerPerIp: { max: 20, windowMs: 60 * MINUTE },
   /** Registration attempts for one phone. */
@@ -28,15 +33,17 @@ export const DEFAULT_RATE_LIMITS = {
   forgetPerIp: { max: 10, windowMs: 15 * MINUTE },
   /** Every operator login attempt from one IP. */
   opsLoginPerIp: { max: 10, windowMs: MINUTE },
-  /** Wrong passwords for one operator name. */
-  opsPasswordFailuresPerUser: { max: 5, windowMs: 15 * MINUTE },
+  /** Wrong passwords for one operator name from one IP. */
+  opsPasswordFailuresPerUserAndIp: { max: 5, windowMs: 15 * MINUTE },
+  /** Wrong passwords for one operator name from every IP. */
+  opsPasswordFailuresPerUser: { max: 50, windowMs: 60 * MINUTE },
 } satisfies Record<string, RateRule>;
 
 export type RateLimits = { [K in keyof typeof DEFAULT_RATE_LIMITS]: RateRule };
 export type LimiterName = keyof RateLimits;
 
-/** Where a limiter takes its key from: the client IP, or the `user` field of the body (phone / operator name). */
-export type KeySource = 'ip' | 'user';
+/** Where a limiter takes its key from: the client IP, the `user` field of the body (phone / operator name), or both. */
+export type KeySource = 'ip' | 'user' | 'user+ip';
 
 export interface Limiter {
   /** Counts this request; rejects with 429 once the rule's max is passed. */
@@ -51,11 +58,13 @@ export type Limiters = Record<LimiterName, Limiter>;
 
 const KEY_SOURCE: Record<LimiterName, KeySource> = {
   loginPerIp: 'ip',
+  passwordFailuresPerPhoneAndIp: 'user+ip',
   passwordFailuresPerPhone: 'user',
   registerPerIp: 'ip',
   registerPerPhone: 'user',
   forgetPerIp: 'ip',
   opsLoginPerIp: 'ip',
+  opsPasswordFailuresPerUserAndIp: 'user+ip',
   opsPasswordFailuresPerUser: 'user',
 };
 
@@ -63,7 +72,10 @@ function keyOf(req: FastifyRequest, source: KeySource): string | null {
   if (source === 'ip') return req.ip;
   const user = (req.body as { user?: unknown } | undefined)?.user;
   // Without a usable name the input check rejects the request anyway; the per-IP rule still counts it.
-  return typeof user === 'string' && user.trim() !== '' ? user.trim().toLowerCase() : null;
+  if (typeof user !== 'string' || user.trim() === '') return null;
+  const name = user.trim().toLowerCase();
+  // JSON-encoded, so no name can be made to look like another name plus an address.
+  return source === 'user' ? name : JSON.stringify([name, req.ip]);
 }
 
 const tooMany = (ttlInSeconds: number) => new ApiError(429, 'tooManyRequests', Math.max(1, ttlInSeconds));

@@ -16,7 +16,7 @@ export async function opsPlugin(app: FastifyInstance): Promise<void> {
     calls.opsLogin,
     async ({ user: username, password }, ctx) => {
       const found = await findOperatorByName(app.db, username);
-      const operator = await checkCredentials(limiters.opsPasswordFailuresPerUser, ctx.req, found, password);
+      const operator = await checkCredentials([limiters.opsPasswordFailuresPerUserAndIp, limiters.opsPasswordFailuresPerUser], ctx.req, found, password);
       if (!operator) {
         // Failed attempts are audited too: they are how an operator account under attack shows up.
         await audit(app.db, { operatorId: null, action: 'ops.login_failed', target: username, detail: { ip: ctx.req.ip } }, ctx.now);
