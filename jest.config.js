@@ -1,9 +1,14 @@
 // Jest across all workspaces: one project per package, each in its own environment.
+const { apps } = require('./apps.json');
+const { compilerOptions } = require('./tsconfig.base.json');
+
+// SWC, not ts-jest: it transpiles several times faster and type-checking is `npm run typecheck`'s job. It compiles
+// to the same target as the web builds (ts-loader reads tsconfig.base.json too), so tests run the code browsers get.
 const swc = [
   '@swc/jest',
   {
     jsc: {
-      target: 'es2022',
+      target: compilerOptions.target.toLowerCase(),
       parser: { syntax: 'typescript', tsx: true },
       transform: { react: { runtime: 'automatic' } },
     },
@@ -11,13 +16,14 @@ const swc = [
   },
 ];
 
-const project = (name, environment, extra = {}) => ({
-  displayName: name,
-  rootDir: `<rootDir>/${name}`,
+/** `dir` is the package's folder; `test` is the repository-wide checks in the root's test/ folder. */
+const project = (dir, environment, extra = {}) => ({
+  displayName: dir,
+  rootDir: `<rootDir>/${dir}`,
   testEnvironment: environment,
   transform: { '^.+\\.(t|j|mj|cj)sx?$': swc },
   // Some dependencies ship ES modules only; let SWC turn them into CommonJS for Jest.
-  transformIgnorePatterns: ['/node_modules/(?!(nanoid|idb|@electric-sql|light-my-request|cookie|content-disposition|@fastify/static/node_modules/content-disposition)/)'],
+  transformIgnorePatterns: ['/node_modules/(?!(nanoid|idb|@electric-sql|light-my-request|cookie)/)'],
   moduleNameMapper: {
     '\\.css$': '<rootDir>/../shared/test/style-mock.js',
     '^react-apexcharts(.*)$': '<rootDir>/../shared/test/apexcharts-mock.js',
@@ -34,11 +40,7 @@ module.exports = {
   projects: [
     project('shared', 'jsdom'),
     project('api', 'node'),
-    project('shell', 'jsdom'),
-    project('mf-markets', 'jsdom'),
-    project('mf-trading', 'jsdom'),
-    project('mf-wallet', 'jsdom'),
-    project('mf-products', 'jsdom'),
-    project('mf-account', 'jsdom'),
+    ...apps.map((app) => project(app.dir, 'jsdom')),
+    project('test', 'jsdom'),
   ],
 };

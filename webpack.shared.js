@@ -1,9 +1,14 @@
-// One factory for every front-end app: an app's own webpack.config.js only names itself.
+// One factory for every front-end app: an app's own webpack.config.js only passes its folder; the rest comes from
+// the manifest (apps.json).
 const path = require('node:path');
 const zlib = require('node:zlib');
 const CompressionPlugin = require('compression-webpack-plugin');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
+const { apps } = require('./apps.json');
+
+// ts-loader reads the root tsconfig (its one target, ES2022, is the tests' too); types are checked by `npm run typecheck`.
+const TSCONFIG = path.join(__dirname, 'tsconfig.json');
 
 const versionOf = (pkg) => require(`${pkg}/package.json`).version;
 
@@ -17,6 +22,8 @@ const SINGLETONS = {
   rxjs: 'rxjs',
   i18next: 'i18next',
   'react-i18next': 'react-i18next',
+  // One QueryClient per page, owned by the shell: every remote reads and writes the same cache.
+  '@tanstack/react-query': '@tanstack/react-query',
   '@invest/shared': '@invest/shared',
 };
 
@@ -45,14 +52,14 @@ function compressedCopies() {
 }
 
 /**
- * @param {object} app
- * @param {string} app.name      federation container name, underscores only (mf_markets)
- * @param {string} app.dir       the app's folder (__dirname)
- * @param {number} app.port      dev-server port
- * @param {Record<string,string>} [app.exposes]  exposed modules; a remote exposes ./lifecycles
- * @param {string} [app.title]   document title for the standalone page
+ * @param {string} dir  the app's folder (__dirname of its webpack.config.js), named in apps.json. A remote (an app
+ *   with a `short` name) exposes its single-spa lifecycles as ./lifecycles.
  */
-function createConfig({ name, dir, port, exposes, title = 'Invest' }) {
+function createConfig(dir) {
+  const app = apps.find((a) => a.dir === path.basename(dir));
+  if (!app) throw new Error(`${path.basename(dir)} is not in apps.json`);
+  const { container: name, port, title } = app;
+  const exposes = app.short ? { './lifecycles': './src/lifecycles.tsx' } : undefined;
   const isRemote = Boolean(exposes);
   return (_env, argv = {}) => {
     const production = argv.mode !== 'development';
@@ -75,7 +82,7 @@ function createConfig({ name, dir, port, exposes, title = 'Invest' }) {
       cache: {
         type: 'filesystem',
         cacheDirectory: path.join(dir, 'node_modules', '.cache', 'webpack'),
-        buildDependencies: { config: [__filename, path.join(dir, 'webpack.config.js')] },
+        buildDependencies: { config: [__filename, path.join(dir, 'webpack.config.js'), path.join(__dirname, 'apps.json'), TSCONFIG, path.join(__dirname, 'tsconfig.base.json')] },
       },
       resolve: { extensions: ['.tsx', '.ts', '.js', '.mjs', '.json'] },
       module: {
@@ -84,13 +91,11 @@ function createConfig({ name, dir, port, exposes, title = 'Invest' }) {
             test: /\.[cm]?tsx?$/,
             exclude: /node_modules/,
             use: {
-              loader: 'swc-loader',
+              loader: 'ts-loader',
               options: {
-                jsc: {
-                  target: 'es2020',
-                  parser: { syntax: 'typescript', tsx: true },
-                  transform: { react: { runtime: 'automatic', development: !production } },
-                },
+                configFile: TSCONFIG,
+                transpileOnly: true,
+                compilerOptions: { jsx: production ? 'react-jsx' : 'react-jsxdev', sourceMap: true },
               },
             },
           },

@@ -1,9 +1,4 @@
 const { createConfig } = require('../webpack.shared');
 
-module.exports = createConfig({
-  name: 'mf_products',
-  dir: __dirname,
-  port: 3004,
-  exposes: { './lifecycles': './src/lifecycles.tsx' },
-  title: 'mf-products',
-});
+// Name, container, port and title come from apps.json.
+module.exports = createConfig(__dirname);

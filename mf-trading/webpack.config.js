@@ -1,9 +1,4 @@
 const { createConfig } = require('../webpack.shared');
 
-module.exports = createConfig({
-  name: 'mf_trading',
-  dir: __dirname,
-  port: 3002,
-  exposes: { './lifecycles': './src/lifecycles.tsx' },
-  title: 'mf-trading',
-});
+// Name, container, port and title come from apps.json.
+module.exports = createConfig(__dirname);

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { distOf, ROOT, WEB_APPS, type WebApp } from './apps';
+import { distOf, ROOT, WEB_APPS, writeDefaultRegistry, type WebApp } from './apps';
 
 /** Newest modification time under `dir` (skipping dist and node_modules). */
 function newestMtime(dir: string): number {
@@ -19,12 +19,12 @@ function newestMtime(dir: string): number {
 // output file tells when the last build ran.
 const stampOf = (app: WebApp) => path.join(distOf(app), '.built');
 
-/** A build is stale when it is missing or older than its sources, the shared package or the webpack factory. */
+/** A build is stale when it is missing or older than its sources, the shared package, the manifest or the webpack factory. */
 export function isStale(app: WebApp): boolean {
   const marker = stampOf(app);
   if (!fs.existsSync(path.join(distOf(app), 'mf-manifest.json')) || !fs.existsSync(marker)) return true;
   const built = fs.statSync(marker).mtimeMs;
-  const inputs = [path.join(ROOT, app.dir), path.join(ROOT, 'shared', 'src'), path.join(ROOT, 'webpack.shared.js')];
+  const inputs = [app.dir, 'shared/src', 'apps.json', 'webpack.shared.js', 'tsconfig.base.json'].map((p) => path.join(ROOT, p));
   return inputs.some((p) => (fs.statSync(p).isDirectory() ? newestMtime(p) : fs.statSync(p).mtimeMs) > built);
 }
 
@@ -55,8 +55,9 @@ export async function buildApps(apps: readonly WebApp[], log: (msg: string) => v
   await Promise.all(workers);
 }
 
-/** Builds the web apps whose build is missing or stale; returns the ones it built. */
+/** Builds the web apps whose build is missing or stale, and writes the default remotes.json; returns the apps built. */
 export async function buildMissing(log: (msg: string) => void): Promise<string[]> {
+  writeDefaultRegistry();
   const stale = WEB_APPS.filter(isStale);
   await buildApps(stale, log);
   return stale.map((a) => a.dir);

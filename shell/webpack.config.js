@@ -1,3 +1,4 @@
 const { createConfig } = require('../webpack.shared');
 
-module.exports = createConfig({ name: 'shell', dir: __dirname, port: 3000, title: 'Invest' });
+// Name, container, port and title come from apps.json.
+module.exports = createConfig(__dirname);

@@ -1,9 +1,14 @@
 /**
  * The spec's route table (section 2): every route mapped to the app that owns it and to its shell flags.
  * Order matters where routes overlap: the first match wins, so specific routes come before general ones
- * (/account/changes before /account, /stock/trading/* before /stock/*).
+ * (/account/changes before /account, /stock/v2/... before /stock/:symbol/...). Patterns are react-router's and are
+ * matched by its own matcher with its defaults, so the shell routes a URL exactly as the owner's <Routes> will.
  */
-export type AppName = 'mf-markets' | 'mf-trading' | 'mf-wallet' | 'mf-products' | 'mf-account';
+import { matchPath } from 'react-router-dom';
+import manifest from '../../apps.json';
+
+/** A remote's name: its folder in apps.json (mf-markets). */
+export type AppName = string;
 export type Owner = AppName | 'shell';
 
 export interface RouteDef {
@@ -67,23 +72,11 @@ export const ROUTES: readonly RouteDef[] = [
   { pattern: '/customer-service', owner: 'mf-account' },
 ];
 
-export const APP_NAMES: readonly AppName[] = ['mf-markets', 'mf-trading', 'mf-wallet', 'mf-products', 'mf-account'];
-
-/** Whether `pathname` fits `pattern` (`:param` one segment, `:param?` an optional last segment). */
-export function matches(pattern: string, pathname: string): boolean {
-  const want = pattern.split('/').filter(Boolean);
-  const have = pathname.replace(/\/+$/, '').split('/').filter(Boolean);
-  if (have.length > want.length) return false;
-  return want.every((seg, i) => {
-    const part = have[i];
-    if (seg.endsWith('?')) return true;
-    if (part === undefined) return false;
-    return seg.startsWith(':') ? part.length > 0 : seg === part;
-  });
-}
+/** The remotes of apps.json (every app but the shell, which is the first). */
+export const APP_NAMES: readonly AppName[] = manifest.apps.filter((a) => 'short' in a).map((a) => a.dir);
 
 export function routeFor(pathname: string): RouteDef | null {
-  return ROUTES.find((r) => matches(r.pattern, pathname)) ?? null;
+  return ROUTES.find((r) => matchPath(r.pattern, pathname)) ?? null;
 }
 
 /** Where the auth guard sends a visitor, or null to stay (spec section 2). */

@@ -1,4 +1,4 @@
-import { guardRedirect, matches, routeFor } from '../src/routes';
+import { guardRedirect, routeFor } from '../src/routes';
 
 const owner = (path: string) => routeFor(path)?.owner ?? null;
 
@@ -53,10 +53,15 @@ describe('route table', () => {
     expect(routeFor('/settings')?.nav).toBeFalsy();
   });
 
-  it('matches optional and required segments', () => {
-    expect(matches('/a/:b?', '/a')).toBe(true);
-    expect(matches('/a/:b', '/a')).toBe(false);
-    expect(matches('/a/', '/a/')).toBe(true);
+  it('matches optional and required segments, with or without a trailing slash', () => {
+    expect(owner('/recharge-records/')).toBe('mf-wallet');
+    expect(owner('/trade-no-nav')).toBeNull();
+    expect(owner('/trade-no-nav/forex/1/2')).toBeNull();
+    expect(owner('/settings/')).toBe('mf-account');
+  });
+
+  it('matches the way the remotes\' own routers do: static segments ignore case', () => {
+    expect(owner('/loanapplication')).toBe('mf-wallet');
   });
 });
 

@@ -1,0 +1,69 @@
+/**
+ * @jest-environment node
+ *
+ * apps.json is the one list of web apps; what cannot read it (npm workspaces) must agree with it.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { apps } from '../apps.json';
+import pkg from '../package.json';
+import { APP_NAMES, ROUTES } from '../shell/src/routes';
+import { defaultRegistry } from '../scripts/apps';
+
+const ROOT = path.resolve(__dirname, '..');
+
+interface WebpackConfig {
+  output: { uniqueName: string };
+  devServer: { port: number };
+  plugins: { constructor: { name: string }; _options?: object }[];
+}
+const dirs = apps.map((a) => a.dir);
+
+it('npm workspaces are the shared package, the API, every app of the manifest and the browser tests', () => {
+  expect([...pkg.workspaces].sort()).toEqual(['shared', 'api', ...dirs, 'e2e'].sort());
+});
+
+it('each app is a workspace named after its folder, with a unique port and an underscore container name', () => {
+  for (const app of apps) {
+    const own = JSON.parse(fs.readFileSync(path.join(ROOT, app.dir, 'package.json'), 'utf8')) as { name: string };
+    expect(own.name).toBe(app.dir);
+    // Federation container names cannot hold a hyphen; the shell derives them from the folder this way.
+    expect(app.container).toBe(app.dir.replace(/-/g, '_'));
+  }
+  expect(new Set(apps.map((a) => a.port)).size).toBe(apps.length);
+  expect(apps[0]?.dir).toBe('shell');
+});
+
+it('each webpack config takes its container name, port and exposes from the manifest', () => {
+  for (const app of apps) {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- webpack configs are CommonJS
+    const factory = require(`../${app.dir}/webpack.config.js`) as (env: unknown, argv: unknown) => WebpackConfig;
+    const config = factory({}, { mode: 'production' });
+    expect(config.output.uniqueName).toBe(app.container);
+    expect(config.devServer.port).toBe(app.port);
+    const federation = config.plugins.find((p) => p.constructor.name === 'ModuleFederationPlugin');
+    expect(federation?._options).toMatchObject({ name: app.container, exposes: 'short' in app ? { './lifecycles': './src/lifecycles.tsx' } : {} });
+  }
+});
+
+it('jest has a project for every app', () => {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- the CommonJS config itself
+  const { projects } = require('../jest.config.js') as { projects: { displayName: string }[] };
+  expect(projects.map((p) => p.displayName)).toEqual(expect.arrayContaining(dirs));
+});
+
+it('the shell registers every remote, and every route owner is the shell or a remote', () => {
+  expect(APP_NAMES).toEqual(dirs.slice(1));
+  for (const route of ROUTES) expect(['shell', ...APP_NAMES]).toContain(route.owner);
+  for (const app of APP_NAMES) expect(ROUTES.some((r) => r.owner === app)).toBe(true);
+});
+
+it('the default remotes.json names each remote container at /remotes/<short>/', () => {
+  expect(defaultRegistry()).toEqual({
+    mf_markets: '/remotes/markets/mf-manifest.json',
+    mf_trading: '/remotes/trading/mf-manifest.json',
+    mf_wallet: '/remotes/wallet/mf-manifest.json',
+    mf_products: '/remotes/products/mf-manifest.json',
+    mf_account: '/remotes/account/mf-manifest.json',
+  });
+});
