@@ -124,6 +124,8 @@ export interface TestApp {
   phone(): string;
   /** Registers a new user with the demo invitation code; returns their phone and password. */
   register(password?: string): Promise<{ phone: string; password: string }>;
+  /** Closes the app and builds it again over the same database (a server restart). */
+  restart(): Promise<void>;
   /** Logs in and returns the token (fails the test if login fails). */
   login(phone: string, password: string): Promise<string>;
   close(): Promise<void>;
@@ -148,25 +150,28 @@ export async function createTestApp(backend: Backend, options: TestAppOptions = 
     ...options.env,
   });
   let offset = 0;
-  let built: BuiltApp;
-  try {
-    built = await buildApp(config, {
+  const boot = async () => {
+    const next = await buildApp(config, {
       logger: false,
       ...options.deps,
       database,
       clock: () => new Date(Date.now() + offset),
       rateLimits: { ...RELAXED_LIMITS, ...options.rateLimits },
     });
-    await options.beforeReady?.(built.app);
-    await built.app.ready();
+    await options.beforeReady?.(next.app);
+    await next.app.ready();
+    return next;
+  };
+  let built: BuiltApp;
+  try {
+    built = await boot();
   } catch (err) {
     await drop();
     throw err;
   }
-  const { app } = built;
 
   const inject = async (opts: InjectOptions): Promise<Reply> => {
-    const res = await app.inject(opts);
+    const res = await built.app.inject(opts);
     let body: Reply['body'];
     try {
       body = res.json();
@@ -183,7 +188,9 @@ export async function createTestApp(backend: Backend, options: TestAppOptions = 
   let counter = 0;
 
   const t: TestApp = {
-    built,
+    get built() {
+      return built;
+    },
     config,
     database,
     advance: (ms) => {
@@ -212,8 +219,13 @@ export async function createTestApp(backend: Backend, options: TestAppOptions = 
       if (res.status !== 200) throw new Error(`login failed: ${res.status} ${JSON.stringify(res.body)}`);
       return res.body.data.token as string;
     },
+    async restart() {
+      // The database stays: a new process over the same data, as after a crash or a deploy.
+      await built.app.close();
+      built = await boot();
+    },
     async close() {
-      await app.close();
+      await built.app.close();
       await drop();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },

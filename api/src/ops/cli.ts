@@ -1,18 +1,21 @@
 /**
  * Operator command line: `npm run ops -w @invest/api -- <command> [options]`.
- * Uses the same configuration and database as the server (DATABASE_URL / DATA_DIR).
- * Embedded PGlite allows one process per data directory: stop the server before using the CLI on it.
+ * Money commands are calls of the running server's /api/ops (OPS_URL, default this machine's PORT), so they work
+ * while `npm start` runs and are audited there. create-operator and import-history open the database itself
+ * (DATABASE_URL / DATA_DIR): embedded PGlite allows one process per data directory, so stop the server first.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { NewPassword, OperatorName } from '@invest/shared/contract';
+import { calls, NewPassword, OperatorName } from '@invest/shared/contract';
 import { ConfigError, loadConfig } from '../config';
 import { DatabaseLockedError, openDatabase } from '../db/database';
 import { CsvImportError, UnknownInstrumentError } from '../market';
 import { verifyLedger } from '../ledger/verify';
 import { importHistoryCsv } from '../market/import-history';
+import { MONEY_COMMANDS, UsageError } from './money-commands';
 import { createOperator, OperatorExistsError } from './operators';
+import { connectOps, OpsCallError, ServerUnreachableError } from './remote';
 
 const USAGE = `Usage: npm run ops -w @invest/api -- <command> [options]
 
@@ -27,10 +30,22 @@ Commands:
 
   verify-ledger
       Checks every invariant of the books (balances against entries, zero sum per currency, no negative wallet,
-      holds settled once, balance chains). Prints each breach and exits 3 when there is any.
+      holds settled once, balance chains). Prints each breach and exits 3 when there is any. Asks the running
+      server; with no server running it reads the database itself.
+
+Money commands (the running server's /api/ops; operator login from OPS_USER/OPS_PASSWORD or the data folder):
+  recharges [--status 1|2|3]            deposits (1 in progress, 2 completed, 3 failed)
+  recharge-complete ID                  credits the deposit to the user's wallet (once)
+  recharge-fail ID --reason TEXT        fails it; the user sees the reason
+  withdrawals [--status n|y|b]          withdrawals (n in progress, y completed, b failed)
+  withdrawal-complete ID                marks it paid out
+  withdrawal-fail ID --reason TEXT      fails it and refunds the wallet
+  loans [--state 1|3|4|5]               loans (1 applying, 3 rejected, 4 unpaid, 5 paid)
+  loan-approve ID                       lends the money (borrow bill) and sets the repayment time
+  loan-reject ID --reason TEXT          rejects the application
+  audit [--action PREFIX] [--limit N]   the audit log, newest first
 `;
 
-class UsageError extends Error {}
 
 async function createOperatorCommand(args: string[]): Promise<void> {
   const { values } = parseArgs({
@@ -87,11 +102,26 @@ async function importHistoryCommand(args: string[]): Promise<void> {
   }
 }
 
+/** The running server's answer; the database's own when no server runs (then nothing else holds it). */
+async function ledgerReport() {
+  const config = loadConfig(process.env);
+  try {
+    return await (await connectOps(process.env, config)).call(calls.opsLedgerVerify, {});
+  } catch (err) {
+    if (!(err instanceof ServerUnreachableError)) throw err;
+  }
+  const database = await openDatabase(config);
+  try {
+    return await verifyLedger(database.db);
+  } finally {
+    await database.close();
+  }
+}
+
 async function verifyLedgerCommand(args: string[]): Promise<number> {
   parseArgs({ args, options: {}, strict: true });
-  const database = await openDatabase(loadConfig(process.env));
-  try {
-    const report = await verifyLedger(database.db);
+  const report = await ledgerReport();
+  {
     if (report.ok) {
       console.log('ledger ok: no breaches');
       return 0;
@@ -99,8 +129,6 @@ async function verifyLedgerCommand(args: string[]): Promise<number> {
     for (const b of report.breaches) console.error(`BREACH ${b.rule}: ${b.subject} (${b.detail})`);
     console.error(`${report.breaches.length} breach(es)`);
     return 3;
-  } finally {
-    await database.close();
   }
 }
 
@@ -125,8 +153,11 @@ async function main(argv: string[]): Promise<number> {
       case '-h':
         console.log(USAGE);
         return command === undefined ? 1 : 0;
-      default:
-        throw new UsageError(`unknown command "${command}"`);
+      default: {
+        const money = MONEY_COMMANDS[command];
+        if (!money) throw new UsageError(`unknown command "${command}"`);
+        return await money(() => connectOps(process.env, loadConfig(process.env)), rest);
+      }
     }
   } catch (err) {
     if (err instanceof UsageError || (err instanceof TypeError && 'code' in err && String(err.code).startsWith('ERR_PARSE_ARGS'))) {
@@ -139,7 +170,9 @@ async function main(argv: string[]): Promise<number> {
       err instanceof DatabaseLockedError ||
       err instanceof CsvImportError ||
       err instanceof UnknownInstrumentError ||
-      err instanceof CliError
+      err instanceof CliError ||
+      err instanceof OpsCallError ||
+      err instanceof ServerUnreachableError
     ) {
       console.error(err.message);
       return 1;

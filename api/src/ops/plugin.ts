@@ -4,7 +4,7 @@ import { checkCredentials } from '../auth/credentials';
 import { issueToken, revokeToken } from '../auth/tokens';
 import { ApiError } from '../http/errors';
 import { route, subjectOf } from '../http/route';
-import { audit } from './audit';
+import { audit, listAudit } from './audit';
 import { findOperatorById, findOperatorByName } from './operators';
 
 /** Operator session endpoints under /api/ops. Every action here is audited. */
@@ -37,6 +37,8 @@ export async function opsPlugin(app: FastifyInstance): Promise<void> {
     if (!operator) throw new ApiError(401, 'unauthorized');
     return { id: operator.id, user: operator.username };
   });
+
+  route(app, calls.opsAudit, async (query) => listAudit(app.db, query));
 
   route(app, calls.opsLogout, async (_input, ctx) => {
     const subject = subjectOf(ctx);

@@ -32,3 +32,26 @@ export const opsLogout = defineCall({
   input: NoInput,
   output: z.literal('ok'),
 });
+
+export const AuditRow = z.object({
+  id: z.number().int(),
+  /** The operator's name; null for actions with no logged-in operator (CLI, seeding, failed logins). */
+  operator: z.string().nullable(),
+  action: z.string(),
+  target: z.string().nullable(),
+  detail: z.record(z.string(), z.unknown()).nullable(),
+  created_at: z.string(),
+});
+
+/** GET /api/ops/audit: the audit log, newest first; `action` filters by a dotted prefix (recharge, loan.approve). */
+export const opsAudit = defineCall({
+  method: 'GET',
+  path: '/ops/audit',
+  auth: 'operator',
+  input: z.strictObject({
+    action: z.string({ error: 'invalidInput' }).trim().max(64, 'invalidInput').regex(/^[a-z._]*$/, 'invalidInput').optional(),
+    page: z.coerce.number({ error: 'invalidInput' }).int('invalidInput').min(1, 'invalidInput').max(100_000, 'invalidInput').default(1),
+    limit: z.coerce.number({ error: 'invalidInput' }).int('invalidInput').min(1, 'invalidInput').max(200, 'invalidInput').default(50),
+  }),
+  output: z.object({ rows: z.array(AuditRow), count: z.number().int() }),
+});

@@ -184,8 +184,9 @@ export const withdraw = defineCall({
   output: WithdrawRecord,
 });
 
-/** An operator's list row: the record with the user's phone. */
-const OpsRow = <T extends z.ZodObject>(record: T) => record.extend({ user: z.string() });
+/** An operator's list rows: the record with the user's phone. */
+const OpsRecharge = RechargeRecord.extend({ user: z.string() });
+const OpsWithdrawal = WithdrawRecord.extend({ user: z.string() });
 const OpsId = z.strictObject({});
 /** An operator's reason for failing or rejecting a request: the user sees it. */
 export const OpsReason = z.strictObject({
@@ -197,17 +198,17 @@ export const opsRecharges = defineCall({
   path: '/ops/recharges',
   auth: 'operator',
   input: z.strictObject({ status: z.coerce.number({ error: 'invalidInput' }).int('invalidInput').min(1, 'invalidInput').max(3, 'invalidInput').optional(), ...Paging }),
-  output: z.object({ rows: z.array(OpsRow(RechargeRecord)), count: z.number().int() }),
+  output: z.object({ rows: z.array(OpsRecharge), count: z.number().int() }),
 });
-export const opsRechargeComplete = defineCall({ method: 'POST', path: '/ops/recharges/:id/complete', auth: 'operator', input: OpsId, output: OpsRow(RechargeRecord) });
-export const opsRechargeFail = defineCall({ method: 'POST', path: '/ops/recharges/:id/fail', auth: 'operator', input: OpsReason, output: OpsRow(RechargeRecord) });
+export const opsRechargeComplete = defineCall({ method: 'POST', path: '/ops/recharges/:id/complete', auth: 'operator', input: OpsId, output: OpsRecharge });
+export const opsRechargeFail = defineCall({ method: 'POST', path: '/ops/recharges/:id/fail', auth: 'operator', input: OpsReason, output: OpsRecharge });
 
 export const opsWithdrawals = defineCall({
   method: 'GET',
   path: '/ops/withdrawals',
   auth: 'operator',
   input: z.strictObject({ status: z.enum(['n', 'y', 'b'], { error: 'invalidInput' }).optional(), ...Paging }),
-  output: z.object({ rows: z.array(OpsRow(WithdrawRecord)), count: z.number().int() }),
+  output: z.object({ rows: z.array(OpsWithdrawal), count: z.number().int() }),
 });
-export const opsWithdrawalComplete = defineCall({ method: 'POST', path: '/ops/withdrawals/:id/complete', auth: 'operator', input: OpsId, output: OpsRow(WithdrawRecord) });
-export const opsWithdrawalFail = defineCall({ method: 'POST', path: '/ops/withdrawals/:id/fail', auth: 'operator', input: OpsReason, output: OpsRow(WithdrawRecord) });
+export const opsWithdrawalComplete = defineCall({ method: 'POST', path: '/ops/withdrawals/:id/complete', auth: 'operator', input: OpsId, output: OpsWithdrawal });
+export const opsWithdrawalFail = defineCall({ method: 'POST', path: '/ops/withdrawals/:id/fail', auth: 'operator', input: OpsReason, output: OpsWithdrawal });

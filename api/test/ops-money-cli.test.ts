@@ -1,0 +1,59 @@
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { accounts } from '../src/db/schema';
+import { backends, HOOK_TIMEOUT, useApp } from './harness';
+
+const run = promisify(execFile);
+const API_DIR = path.resolve(__dirname, '..');
+const TSX = path.resolve(API_DIR, '..', 'node_modules', '.bin', 'tsx');
+
+// The money commands talk to a running server (as an operator would while `npm start` runs), so this suite
+// listens on a free port of its own and points the CLI at it.
+describe.each(backends.slice(0, 1))('ops money commands against a running server on $name', (backend) => {
+  const t = useApp(backend);
+  let env: Record<string, string>;
+
+  beforeAll(async () => {
+    const address = await t.current.built.app.listen({ port: 0, host: '127.0.0.1' });
+    const op = t.current.built.seeded.operator!;
+    env = { OPS_URL: address, OPS_USER: op.user, OPS_PASSWORD: op.password, DATA_DIR: t.current.config.dataDir };
+  }, HOOK_TIMEOUT);
+
+  async function cli(...args: string[]) {
+    try {
+      const { stdout, stderr } = await run(TSX, ['src/ops/cli.ts', ...args], { cwd: API_DIR, env: { ...process.env, ...env } });
+      return { code: 0, stdout, stderr };
+    } catch (err) {
+      const e = err as { code: number; stdout: string; stderr: string };
+      return { code: e.code, stdout: e.stdout, stderr: e.stderr };
+    }
+  }
+
+  it(
+    'lists and completes a deposit once, verifies the books, shows the audit, and names a breach',
+    async () => {
+      const { phone, password } = await t.current.register();
+      const token = await t.current.login(phone, password);
+      const deposit = (
+        await t.current.post('/stock/success/v2/recharge/add', { count: 600_000 }, { token, headers: { 'idempotency-key': 'cli-deposit-1' } })
+      ).body.data;
+
+      const list = await cli('recharges', '--status', '1');
+      expect(list.code).toBe(0);
+      expect(list.stdout).toMatch(new RegExp(`^${deposit.id}\\s+${phone}\\s+6000\\.00\\s+bank\\s+${deposit.reference}`, 'm'));
+      expect(await cli('recharge-complete', String(deposit.id))).toMatchObject({ code: 0, stdout: `recharge ${deposit.id} completed: 6000.00 credited to ${phone}\n` });
+      expect(await cli('recharge-complete', String(deposit.id))).toMatchObject({ code: 1, stderr: 'refused (409): alreadySettled\n' });
+      expect((await t.current.get('/stock/success/v2/user/info', { token })).body.data.money).toBe(600_000);
+      expect(await cli('recharge-fail', String(deposit.id))).toMatchObject({ code: 2 });
+      expect((await cli('audit', '--action', 'recharge')).stdout).toContain(`recharge.complete  recharge ${deposit.id}`);
+
+      expect(await cli('verify-ledger')).toMatchObject({ code: 0, stdout: 'ledger ok: no breaches\n' });
+      const [acct] = await t.current.database.db.insert(accounts).values({ userId: null, kind: 'stray', currency: 'INR', balance: 7 }).returning();
+      const broken = await cli('verify-ledger');
+      expect(broken.code).toBe(3);
+      expect(broken.stderr).toContain(`BREACH account equals the sum of its entries: account ${acct!.id} (balance 7, entries 0)`);
+    },
+    60_000,
+  );
+});
