@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../db/database';
 import { accounts, ledgerHolds, ledgerTransfers } from '../db/schema';
 import { alreadySettled, insufficientFunds, keyReused } from './errors';
-import { requestHash, transfer, type Transfer, type TransferRequest } from './transfer';
+import { requestHash, touch, transfer, type Transfer, type TransferRequest } from './transfer';
 
 export interface Hold {
   id: number;
@@ -44,8 +44,9 @@ export async function placeHold(tx: Tx, req: { key: string; account: number; amo
     .update(accounts)
     .set({ held: sql`${accounts.held} + ${req.amount}` })
     .where(and(eq(accounts.id, req.account), sql`${accounts.balance} - ${accounts.held} >= ${req.amount}`))
-    .returning({ id: accounts.id });
+    .returning({ userId: accounts.userId });
   if (!row) throw insufficientFunds();
+  if (row.userId !== null) touch(tx, row.userId);
   return toHold(inserted, false);
 }
 
@@ -57,10 +58,12 @@ async function settle(tx: Tx, holdId: number, status: 'captured' | 'released', a
     .where(and(eq(ledgerHolds.id, holdId), eq(ledgerHolds.status, 'pending')))
     .returning();
   if (!row) return null;
-  await tx
+  const [account] = await tx
     .update(accounts)
     .set({ held: sql`${accounts.held} - ${row.amount}` })
-    .where(eq(accounts.id, row.accountId));
+    .where(eq(accounts.id, row.accountId))
+    .returning({ userId: accounts.userId });
+  if (account?.userId) touch(tx, account.userId);
   return row;
 }
 

@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/database';
 import { accounts, ledgerEntries, ledgerTransfers } from '../db/schema';
 import { insufficientFunds, isRetryable, keyReused } from './errors';
+import { walletEvents } from './events';
 import type { BillReason } from '@invest/shared/contract';
 
 export interface TransferRequest {
@@ -97,8 +98,9 @@ export async function transfer(tx: Tx, req: TransferRequest, options: { holdId?:
         sql`${accounts.id} = ${leg.account} and ${accounts.currency} = ${req.currency}
             and (${accounts.userId} is null or ${accounts.balance} - ${accounts.held} + ${leg.delta} >= 0)`,
       )
-      .returning({ balance: accounts.balance });
+      .returning({ balance: accounts.balance, userId: accounts.userId });
     if (!row) throw (await accountIn(tx, leg.account, req.currency)) ? insufficientFunds() : new Error(`account ${leg.account} does not hold ${req.currency}`);
+    if (row.userId !== null) touch(tx, row.userId);
     await tx.insert(ledgerEntries).values({
       transferId: inserted.id,
       accountId: leg.account,
@@ -118,14 +120,29 @@ async function accountIn(tx: Tx, id: number, currency: string): Promise<boolean>
 
 const MAX_ATTEMPTS = 5;
 
+/** The users whose money each open ledger transaction moved: told once it commits. */
+const touchedUsers = new WeakMap<Tx, Set<number>>();
+
+/** Notes that this transaction changed the user's money (a transfer, a hold placed or settled). */
+export function touch(tx: Tx, userId: number): void {
+  touchedUsers.get(tx)?.add(userId);
+}
+
 /**
  * Runs `fn` in a transaction, again when PostgreSQL reports a serialization failure or a deadlock (the whole
- * transaction rolled back, so trying again is safe). Every money action goes through here.
+ * transaction rolled back, so trying again is safe). Every money action goes through here. Once it commits, the
+ * users whose money moved are told (walletEvents).
  */
 export async function inLedgerTransaction<T>(db: Db, fn: (tx: Tx) => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt++) {
+    const touched = new Set<number>();
     try {
-      return await db.transaction(fn);
+      const result = await db.transaction((tx) => {
+        touchedUsers.set(tx, touched);
+        return fn(tx);
+      });
+      walletEvents.publish(touched);
+      return result;
     } catch (err) {
       if (attempt >= MAX_ATTEMPTS || !isRetryable(err)) throw err;
       await new Promise((r) => setTimeout(r, 5 * attempt * Math.random()));

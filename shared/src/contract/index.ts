@@ -22,6 +22,7 @@ export {
   RechargeRecord,
   WITHDRAW_STATUS,
   WithdrawRecord,
+  WALLET_STREAM_PATH,
 } from './wallet';
 export { LoanData, LoanRecord, LOAN_STATE, LOAN_STATE_LABELS, CREDIT_SCORE_POSITIVE } from './loans';
 export { BankCard, BankCardInr, BankCardMxn, bankCardRules, Ifsc, AccountNumber, MxnCardNumber, luhnValid, clabeValid } from './bank';

@@ -212,3 +212,10 @@ export const opsWithdrawals = defineCall({
 });
 export const opsWithdrawalComplete = defineCall({ method: 'POST', path: '/ops/withdrawals/:id/complete', auth: 'operator', input: OpsId, output: OpsWithdrawal });
 export const opsWithdrawalFail = defineCall({ method: 'POST', path: '/ops/withdrawals/:id/fail', auth: 'operator', input: OpsReason, output: OpsWithdrawal });
+
+/**
+ * Server-sent events of the user's wallet (GET, Authorization header, so the client reads it with fetch rather than
+ * EventSource): an `wallet` event after every committed change of the user's money. The account screens refetch
+ * then; their polling (spec: 3 s) stays as the fallback.
+ */
+export const WALLET_STREAM_PATH = '/stock/success/v2/wallet/stream';
