@@ -1,10 +1,18 @@
 /**
- * `npm run bench`: the performance harness. Today it runs the API load benchmark (bench/api.ts); it is a
- * measurement to read, not a test, so it exits 0 even when a figure misses its target.
+ * `npm run bench`: the performance harness — the API load benchmark (bench/api.ts) and the ledger benchmark
+ * (bench/ledger.ts, on PostgreSQL). `npm run bench -- ledger` (or `api`) runs one. It is a measurement to read, not
+ * a test, so it exits 0 even when a figure misses its target.
  */
 import { runApiBench } from './api';
+import { runLedgerBench } from './ledger';
 
-runApiBench().then(
+const only = process.argv[2];
+async function main(): Promise<void> {
+  if (!only || only === 'api') await runApiBench();
+  if (!only || only === 'ledger') await runLedgerBench();
+}
+
+main().then(
   () => process.exit(0),
   (err) => {
     console.error(err);
