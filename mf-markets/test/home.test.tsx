@@ -67,8 +67,9 @@ it('offline, the index prices say they are stale and since when', async () => {
   goOffline();
   await act(async () => void client.refetchQueries());
   expect((await screen.findByTestId('stale-notice')).textContent).toMatch(/^Offline — prices as of \d\d:\d\d$/);
-  // The last prices stay on the cards.
+  // The last prices stay on the cards, and no "Market open" claims they are live.
   expect(screen.getAllByTestId('sparkline')).toHaveLength(3);
+  expect(screen.queryByTestId('market-status')).toBeNull();
 });
 
 it('a failed settings load offers a retry instead of guessing the deployment', async () => {

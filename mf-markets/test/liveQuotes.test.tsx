@@ -1,8 +1,7 @@
-import { act, render } from '@testing-library/react';
-import type { ReactNode } from 'react';
-import { bus, callQuery, calls, CARD_POLL_MS, DETAIL_POLL_MS, LIST_POLL_MS, QueryProvider, streamUrl, useLiveQuotes, useQuery, type LiveMode, type Quote } from '@invest/shared';
-import { answer, chart, inputsOf, quote, testQueryClient } from '@invest/shared/testing';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { act } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { bus, callQuery, calls, CARD_POLL_MS, DETAIL_POLL_MS, LIST_POLL_MS, streamUrl, useLiveQuotes, useQuery, type LiveMode, type Quote } from '@invest/shared';
+import { answer, chart, goOffline, goOnline, inputsOf, quote, renderAt } from '@invest/shared/testing';
 
 class FakeEventSource {
   static all: FakeEventSource[] = [];
@@ -32,7 +31,7 @@ function Probe({ symbols, ms }: { symbols: string[]; ms: number }) {
   seen = useLiveQuotes(symbols, { intervalMs: ms, poll: [line] });
   return null;
 }
-const show = (ui: ReactNode) => render(<QueryClientProvider client={testQueryClient()}>{ui}</QueryClientProvider>);
+const show = (ui: ReactElement) => renderAt('/', ui);
 const loads = () => inputsOf('/v2/yahoo').length;
 
 beforeEach(() => {
@@ -49,7 +48,6 @@ afterEach(() => {
 it('uses the spec intervals: 5 s for cards and lists, 3 s on the detail', () => {
   expect([CARD_POLL_MS, LIST_POLL_MS, DETAIL_POLL_MS]).toEqual([5000, 5000, 3000]);
   expect(streamUrl(['^NSEI', 'M&M.NS'])).toBe('/api/v2/quotes/stream?symbols=%5ENSEI,M%26M.NS');
-  expect(QueryProvider).toBeDefined();
 });
 
 it('without EventSource the screen’s query polls every interval (its first load is not repeated)', async () => {
@@ -104,4 +102,19 @@ it('a stream that never opens counts as failed; the stream closes on pause and r
   await act(async () => void jest.advanceTimersByTime(6000)); // the reopened stream never opens
   expect(FakeEventSource.all[1]!.closed).toBe(true);
   expect(seen.mode).toBe('polling');
+});
+
+it('offline, the stream closes and the queries take over; back online, it reopens', async () => {
+  (globalThis as Record<string, unknown>).EventSource = FakeEventSource;
+  show(<Probe symbols={['^NSEI']} ms={5000} />);
+  await act(async () => {});
+  act(() => FakeEventSource.all[0]!.onopen?.());
+  expect(seen.mode).toBe('stream');
+  act(() => goOffline());
+  expect(FakeEventSource.all[0]!.closed).toBe(true);
+  expect(seen.mode).toBe('polling');
+  act(() => goOnline());
+  expect(FakeEventSource.all).toHaveLength(2);
+  act(() => FakeEventSource.all[1]!.onopen?.());
+  expect(seen.mode).toBe('stream');
 });

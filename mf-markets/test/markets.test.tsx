@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { ApiError } from '@invest/shared';
 import { AppRoutes } from '../src/App';
 import { answer, chart, goOffline, inputsOf, renderAt, setup, stockRow, withCategories } from '@invest/shared/testing';
@@ -78,7 +78,9 @@ it('offline, the rows stay with a stale-prices notice', async () => {
   expect(await screen.findByText('Stock 1')).toBeTruthy();
   goOffline();
   await act(async () => void client.refetchQueries());
-  expect((await screen.findByTestId('stale-notice')).textContent).toMatch(/^Offline — prices as of \d\d:\d\d$/);
+  await waitFor(() => expect(screen.getAllByTestId('stale-notice')).toHaveLength(2)); // the index card's and the list's
+  for (const notice of screen.getAllByTestId('stale-notice')) expect(notice.textContent).toMatch(/^Offline — prices as of \d\d:\d\d$/);
+  expect(screen.queryByTestId('market-status')).toBeNull();
   expect(screen.getAllByTestId('stock-row')).toHaveLength(10);
   expect(screen.queryByText('No stocks to show')).toBeNull();
 });

@@ -81,7 +81,7 @@ export function HomePage() {
         {ready && categories.length === 0 && <p className={s.muted}>{t('markets.noIndices')}</p>}
         {trouble && anyLine && <StaleNotice reason={trouble} since={asOf} />}
         {categories.map((c) => (
-          <CategoryCards key={c.category_id} name={c.category_name} stocks={c.stocks} lines={lines} quotes={quotes} />
+          <CategoryCards key={c.category_id} name={c.category_name} stocks={c.stocks} lines={lines} quotes={quotes} stale={trouble !== null} />
         ))}
       </section>
 
@@ -100,18 +100,21 @@ function CategoryCards({
   stocks,
   lines,
   quotes,
+  stale,
 }: {
   name: string;
   stocks: { stock_code: string; stock_name: string }[];
   lines: Record<string, IndexLine>;
   quotes: Record<string, Quote>;
+  /** The prices are not current (the section's notice says so): no "Market open" beside them. */
+  stale: boolean;
 }) {
   const first = stocks[0] ? indexQuote(lines[stocks[0].stock_code], quotes[stocks[0].stock_code]) : undefined;
   return (
     <div className={s.category} data-testid="index-category">
       <div className={s.categoryHead}>
         <h3 className={s.categoryName}>{name}</h3>
-        {first && <MarketStatus open={first.marketOpen} />}
+        {first && !stale && <MarketStatus open={first.marketOpen} />}
       </div>
       <div className={s.cards}>
         {stocks.map((x) => (

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import { DataState, Icon, IconButton, InstrumentListHead, InstrumentRow, instrumentRowView, pageCount, PageHeader, Pager, SkeletonRows, stockHref, Tabs, useCategories, LIST_POLL_MS, useLiveQuotes } from '@invest/shared';
+import { DataState, StaleNotice, Icon, IconButton, InstrumentListHead, InstrumentRow, instrumentRowView, pageCount, PageHeader, Pager, SkeletonRows, stockHref, Tabs, useCategories, LIST_POLL_MS, useLiveQuotes } from '@invest/shared';
 import { IndexCard, indexQuote } from '../components/IndexCard';
 import { MarketStatus, SimulatedNote } from '../components/MarketStatus';
 import { StockSearch } from '../components/StockSearch';
@@ -31,7 +31,7 @@ export function MarketsPage() {
   const members = useStockPage(symbol, page);
   const { rows, count, changing } = members;
   const indexSymbols = useMemo(() => (symbol ? [symbol] : []), [symbol]);
-  const { lines, queries } = useIndexLines(indexSymbols);
+  const { lines, queries, trouble: lineTrouble, asOf } = useIndexLines(indexSymbols);
   const liveSymbols = useMemo(() => [...indexSymbols, ...rows.map((r) => r.stock)], [indexSymbols, rows]);
   const { quotes } = useLiveQuotes(liveSymbols, { intervalMs: LIST_POLL_MS, poll: [...queries, members.query] });
   const q = symbol ? indexQuote(lines[symbol], quotes[symbol]) : undefined;
@@ -81,7 +81,8 @@ export function MarketsPage() {
           <div className={s.cardWrap}>
             <IndexCard symbol={index.stock_code} name={index.stock_name} line={lines[index.stock_code]} live={quotes[index.stock_code]} variant="wide" />
             <div className={s.cardFoot}>
-              {q ? <MarketStatus open={q.marketOpen} /> : <span />}
+              {/* A price that is not current never sits beside "Market open": the notice says how old it is. */}
+              {q && lineTrouble ? <StaleNotice reason={lineTrouble} since={asOf} /> : q ? <MarketStatus open={q.marketOpen} /> : <span />}
               {(q?.simulated ?? true) && <SimulatedNote />}
             </div>
           </div>

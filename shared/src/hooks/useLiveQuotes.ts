@@ -1,9 +1,8 @@
-import { useQueries, type UseQueryOptions } from '@tanstack/react-query';
+import { onlineManager, useQueries, type Query, type UseQueryOptions } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { API_BASE } from '../api/client';
 import { bus } from '../bus';
 import { QUOTE_STREAM_MAX_SYMBOLS, QUOTE_STREAM_PATH, yahoo, type Quote } from '../contract/market';
-import { isNotFound } from '../query/useCall';
 
 /** Spec §9: index cards and lists refresh every 5 s, the stock detail every 3 s (when the stream is unavailable). */
 export const CARD_POLL_MS = 5000;
@@ -35,7 +34,7 @@ type Polled = UseQueryOptions<any, any, any, any>;
  * When EventSource is missing, fails or does not open in time, the screen's own queries (`poll`, the same options
  * its useQuery/useCall got) refresh every `intervalMs` instead, on TanStack's timers: paused with the app, never
  * for a 404. The first load is not repeated; a fallback after a while refreshes at once (the prices may be stale).
- * The stream is closed while the app is paused and reopened on resume.
+ * The stream is closed while the app is paused or the browser offline, and reopened on resume or reconnection.
  */
 export function useLiveQuotes(
   symbols: readonly string[],
@@ -101,10 +100,19 @@ export function useLiveQuotes(
       });
     };
 
+    // Offline, the stream carries nothing: the queries take over, and pausing there, they make the screen say so.
+    const offline = () => {
+      close();
+      setQuotes({});
+      setMode('polling');
+    };
     const subs = [bus.on('app:pause').subscribe(close), bus.on('app:resume').subscribe(open)];
-    if (typeof document === 'undefined' || document.visibilityState !== 'hidden') open();
+    const unsubscribeOnline = onlineManager.subscribe((online) => (online ? open() : offline()));
+    if (!onlineManager.isOnline()) offline();
+    else if (typeof document === 'undefined' || document.visibilityState !== 'hidden') open();
     return () => {
       subs.forEach((s) => s.unsubscribe());
+      unsubscribeOnline();
       close();
     };
   }, [key, enabled]);
@@ -115,9 +123,11 @@ export function useLiveQuotes(
   useQueries({
     queries: poll.map((options) => ({
       ...options,
-      enabled: polling && options.enabled !== false,
+      // The query's own rule (callQuery: not after a 404) still holds.
+      enabled: (query: Query<any, any, any, any>) =>
+        polling && (typeof options.enabled === 'function' ? options.enabled(query) : options.enabled !== false),
       staleTime: intervalMs,
-      refetchInterval: (query: { state: { error: unknown } }) => (isNotFound(query.state.error) ? false : intervalMs),
+      refetchInterval: intervalMs,
       refetchOnWindowFocus: false,
       notifyOnChangeProps: [],
     })),

@@ -23,13 +23,13 @@ export const callKey = <C extends CallDef>(def: C, input?: CallInput<C>): readon
 
 /** A query's options for `useQueries` or `queryClient.fetchQuery`; `useCall` is this plus `useQuery`. */
 export function callQuery<C extends CallDef, TData = CallOutput<C>>(def: C, input?: CallInput<C>, options: CallQueryOptions<C, TData> = {}) {
-  const every = options.refetchInterval;
+  const { enabled } = options;
   return queryOptions<CallOutput<C>, ApiError, TData, readonly unknown[]>({
     queryKey: callKey(def, input),
     queryFn: () => call(def, input),
     ...options,
-    // Polling a 404 would ask the same question for ever: an unknown thing stops polling.
-    ...(typeof every === 'number' && { refetchInterval: (query) => (isNotFound(query.state.error) ? false : every) }),
+    // A 404 is final: asking again (polling, focus, a remount) would get the same answer. Retry buttons still can.
+    enabled: (query) => enabled !== false && !isNotFound(query.state.error),
   });
 }
 
@@ -72,12 +72,12 @@ export function useCallMutation<C extends CallDef, TContext = unknown>(
     },
   });
   const { mutate: start } = m;
-  const mutate = useCallback<typeof start>(
-    (input, callbacks) => {
+  const mutate = useCallback(
+    (...args: Parameters<typeof start>) => {
       if (running.current) return;
       running.current = true;
       setPending(true);
-      start(input, callbacks);
+      start(...args);
     },
     [start],
   );
