@@ -1,0 +1,102 @@
+// ESLint for the whole repository (`npm run lint`, part of .ci/run): typescript-eslint, react-hooks for the web
+// code, and the composition boundaries of the architecture (rules in ./eslint, proven by test/lint-boundaries.test.ts).
+import { builtinModules } from 'node:module';
+import { defineConfig, globalIgnores } from 'eslint/config';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+import { importBoundaries } from './eslint/import-boundaries.mjs';
+import { ledgerWrites } from './eslint/ledger-writes.mjs';
+
+/** The tables only api/src/ledger may write (Drizzle export names from api/src/db/schema.ts). */
+export const LEDGER_TABLES = ['accounts', 'ledgerTransfers', 'ledgerEntries', 'ledgerHolds'];
+
+const SERVER_PACKAGES = ['fastify', 'fastify-plugin', '@fastify/*', 'drizzle-orm', 'drizzle-kit', 'pg', '@electric-sql/*', '@invest/api'];
+const NODE_BUILTINS = ['node:*', ...builtinModules.filter((m) => !m.startsWith('_'))];
+
+const SHARED_KNOWS_NO_APP = {
+  workspaces: ['shell', 'mf-*', 'api', 'e2e'],
+  message: '@invest/shared knows no app: apps import it, never the reverse.',
+};
+const REMOTES_APART = {
+  workspaces: ['shell', 'mf-*', 'api'],
+  message: 'a remote never imports another remote, the shell or the API; it talks through the URL and the event bus.',
+};
+
+export default defineConfig([
+  globalIgnores(['**/dist/', '**/node_modules/', '**/coverage/', 'data/', 'api/drizzle/', 'e2e/test-results/', 'e2e/playwright-report/', 'bench/results/']),
+
+  tseslint.configs.recommended,
+  {
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+    },
+  },
+
+  // Node code: the API, scripts, benchmarks, browser tests, configs.
+  { files: ['api/**', 'scripts/**', 'bench/**', 'e2e/**', 'eslint/**', '*.{js,mjs,ts}'], languageOptions: { globals: globals.node } },
+  // CommonJS config files (webpack, jest, test mocks).
+  {
+    files: ['**/*.js'],
+    languageOptions: { sourceType: 'commonjs', globals: globals.node },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  // Web code: the shell, the remotes and @invest/shared.
+  {
+    files: ['shell/**/*.{ts,tsx}', 'mf-*/**/*.{ts,tsx}', 'shared/**/*.{ts,tsx}'],
+    ...reactHooks.configs.flat.recommended,
+    languageOptions: { globals: globals.browser },
+  },
+  // Tests read untyped JSON (inject and browser answers): `any` is allowed there, not in shipped code.
+  {
+    files: ['**/test/**', '**/*.test.{ts,tsx}', 'e2e/**', 'shared/src/testing/**'],
+    languageOptions: { globals: { ...globals.jest, ...globals.node } },
+    rules: { '@typescript-eslint/no-explicit-any': 'off' },
+  },
+
+  // Composition boundaries.
+  {
+    plugins: { boundaries: { rules: { imports: importBoundaries, 'ledger-writes': ledgerWrites } } },
+  },
+  { files: ['mf-*/**'], rules: { 'boundaries/imports': ['error', [REMOTES_APART]] } },
+  {
+    files: ['shell/**'],
+    rules: { 'boundaries/imports': ['error', [{ workspaces: ['api'], message: 'the shell reaches the API over HTTP, through @invest/shared.' }]] },
+  },
+  {
+    files: ['shared/**'],
+    rules: { 'boundaries/imports': ['error', [SHARED_KNOWS_NO_APP]] },
+  },
+  {
+    files: ['shared/src/**'],
+    rules: {
+      'boundaries/imports': [
+        'error',
+        [
+          SHARED_KNOWS_NO_APP,
+          { packages: [...SERVER_PACKAGES, ...NODE_BUILTINS], message: '@invest/shared runs in the browser: no server code, no Node built-ins.' },
+        ],
+      ],
+    },
+  },
+  {
+    files: ['api/**'],
+    rules: {
+      'boundaries/imports': [
+        'error',
+        [
+          {
+            workspaces: ['shared', 'shell', 'mf-*'],
+            allow: ['@invest/shared/contract'],
+            message: 'the API imports only the contract from @invest/shared (@invest/shared/contract), and no web app.',
+          },
+        ],
+      ],
+    },
+  },
+  {
+    files: ['api/src/**'],
+    ignores: ['api/src/ledger/**'],
+    rules: { 'boundaries/ledger-writes': ['error', { tables: LEDGER_TABLES }] },
+  },
+]);
