@@ -23,7 +23,7 @@ const project = (dir, environment, extra = {}) => ({
   testEnvironment: environment,
   transform: { '^.+\\.(t|j|mj|cj)sx?$': swc },
   // Some dependencies ship ES modules only; let SWC turn them into CommonJS for Jest.
-  transformIgnorePatterns: ['/node_modules/(?!(nanoid|idb|@electric-sql|light-my-request|cookie)/)'],
+  transformIgnorePatterns: ['/node_modules/(?!(nanoid|idb|@electric-sql|light-my-request|cookie|content-disposition|@fastify/static/node_modules/content-disposition)/)'],
   moduleNameMapper: {
     '\\.css$': '<rootDir>/../shared/test/style-mock.js',
     '^react-apexcharts(.*)$': '<rootDir>/../shared/test/apexcharts-mock.js',

@@ -85,7 +85,7 @@ export async function registerWeb(app: FastifyInstance, opts: WebOptions = {}): 
   app.setNotFoundHandler((req, reply) => {
     const url = req.url.split('?')[0] ?? '';
     if (isApiPath(url)) return reply.code(404).send(rejection('notFound'));
-    if (req.method === 'GET' && !isAssetPath(url) && req.headers.accept?.includes('text/html') !== false) return sendShell(reply);
+    if ((req.method === 'GET' || req.method === 'HEAD') && !isAssetPath(url) && req.headers.accept?.includes('text/html') !== false) return sendShell(reply);
     return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
   });
 }

@@ -74,10 +74,14 @@ describe.each(backends)('user data on $name', (backend) => {
     expect(res.body).toEqual({ msg: 'no', data: 'unknownField' });
   });
 
-  it('config is public and lists min_withdraw_count 100 and the currency', async () => {
+  it('config is public and lists min_withdraw_count 100, the loan terms and the currency', async () => {
     const res = await t.current.get('/v2/config');
     expect(res.status).toBe(200);
     expect(calls.config.output.parse(res.body.data)).toEqual([
+      { tag: 'loan_credit_limit', value: '5000000' },
+      { tag: 'loan_credit_score', value: '100' },
+      { tag: 'loan_interest_bps', value: '0' },
+      { tag: 'loan_term_days', value: '30' },
       { tag: 'min_withdraw_count', value: '100' },
       { tag: 'currency', value: 'INR' },
     ]);

@@ -15,7 +15,7 @@ interface Model {
   withdrawals: Map<number, { amount: number; state: 'pending' | 'done' | 'failed' }>;
   loans: Map<number, { amount: number; state: 'applying' | 'unpaid' | 'rejected' | 'paid' }>;
   /** The last money request sent, to replay under the same key. */
-  last: { path: string; body: unknown; key: string; reply: Reply } | null;
+  last: { path: string; body: unknown; key: string; reply: Reply<{ id: number }> } | null;
 }
 
 const CREDIT_LIMIT = 5_000_000;

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { formError, freshPhone, INVITE, loginByUi, PASSWORD, registerByApi } from './helpers';
 
 test('a new investor registers with the invitation code, logs in, reaches home and logs out', async ({ page }) => {

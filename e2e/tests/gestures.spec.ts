@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { loginByUi, registerByApi } from './helpers';
 
 /** A real touch swipe through the DevTools protocol: start point, end point, duration. */

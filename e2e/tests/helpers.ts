@@ -27,6 +27,18 @@ export async function loginByUi(page: Page, user: string, password = PASSWORD): 
   await expect(page).toHaveURL(/\/$/);
 }
 
+/** Client-side navigation (single-spa reroutes on pushState), like a tap on an in-app link. */
+export async function open(page: Page, path: string): Promise<void> {
+  await page.evaluate((p) => window.history.pushState(null, '', p), path);
+}
+
+/** The bearer token of the logged-in page. */
+export async function tokenOf(page: Page): Promise<string> {
+  const token = await page.evaluate(() => localStorage.getItem('token'));
+  expect(token).toBeTruthy();
+  return token!;
+}
+
 /** An error message shown on the form (role=alert), by its exact text. */
 export const formError = (page: Page, text: string) => page.getByRole('alert').filter({ hasText: text });
 

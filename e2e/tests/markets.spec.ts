@@ -1,5 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
-import { loginByUi, operatorToken, registerByApi } from './helpers';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { loginByUi, open, operatorToken, registerByApi } from './helpers';
 
 /** The four chart tabs of the stock detail, their intervals and the screenshot each leaves in test-results/. */
 const CHART_TABS = [
@@ -9,10 +10,6 @@ const CHART_TABS = [
   { tab: 'Month K', interval: '1mo', shot: 'month-k', series: '.apexcharts-candlestick-series' },
 ] as const;
 
-/** Client-side navigation (single-spa reroutes on pushState), like a tap on an in-app link. */
-async function open(page: Page, path: string) {
-  await page.evaluate((p) => window.history.pushState(null, '', p), path);
-}
 
 /** Uncaught errors of the page: a screen that throws must fail the test. */
 function collectPageErrors(page: Page): string[] {

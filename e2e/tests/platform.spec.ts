@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { loginByUi, registerByApi } from './helpers';
+import { expect, test } from './fixtures';
+import { loginByUi, open, registerByApi } from './helpers';
 
 /** One route of each remote, and the manifest that route must fetch. */
 const REMOTE_ROUTES = [
@@ -10,11 +10,6 @@ const REMOTE_ROUTES = [
   { path: '/account', manifest: '/remotes/account/mf-manifest.json', title: null },
 ];
 
-async function open(page: Page, path: string) {
-  await page.evaluate((p) => {
-    window.history.pushState(null, '', p);
-  }, path);
-}
 
 test.beforeEach(async ({ page, request }) => {
   await loginByUi(page, await registerByApi(request));

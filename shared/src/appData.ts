@@ -1,64 +1,31 @@
-import { useEffect, useSyncExternalStore } from 'react';
-import { call } from './api/client';
-import { cache } from './cache';
+import { useQuery } from '@tanstack/react-query';
 import { categoryList, type Category } from './contract/market';
+import { queryClient } from './query/client';
+import { useCachedFirst } from './query/useCachedFirst';
+import { callQuery, troubleOf, type Trouble } from './query/useCall';
 
-/** Data the whole app needs from the start: the market categories. One store per page. */
-interface AppData {
-  categories: Category[];
-  initialized: boolean;
-}
-
-let state: AppData = { categories: [], initialized: false };
-const listeners = new Set<() => void>();
-
-export const appData = {
-  get: (): AppData => state,
-  subscribe(listener: () => void): () => void {
-    listeners.add(listener);
-    return () => listeners.delete(listener);
-  },
-  set(next: Partial<AppData>): void {
-    state = { ...state, ...next };
-    listeners.forEach((l) => l());
-  },
-};
+/** The data the whole app needs from the start: the market categories, loaded once per session. */
+export const categoriesQuery = callQuery(categoryList, undefined, { staleTime: Infinity });
 
 /**
- * Cached categories show at once, then the server's replace them. The app starts even if this fails:
- * it then has an empty category list (or the cached one) and is marked initialized (spec §1).
+ * The shell loads the categories at start (and after a login). The app starts even if this fails (spec §1):
+ * the screens that need them then say so and retry.
  */
-let loading: Promise<void> | null = null;
-
-/** Loads (or reloads) the app data; calls made while a load runs share it. */
 export function loadAppData(): Promise<void> {
-  loading ??= load().finally(() => {
-    loading = null;
-  });
-  return loading;
-}
-
-async function load(): Promise<void> {
-  const cached = await cache.get<Category[]>('initData', 'categories');
-  if (cached && !state.initialized) appData.set({ categories: cached });
-  try {
-    const { categories } = await call(categoryList);
-    appData.set({ categories, initialized: true });
-    await cache.put('initData', 'categories', categories);
-  } catch (e) {
-    console.warn('[app] initial data unavailable, starting without it', e);
-    appData.set({ categories: cached ?? [], initialized: true });
-  }
+  return queryClient.prefetchQuery(categoriesQuery);
 }
 
 /**
- * The market categories, live. The shell loads them at start; a remote running on its own has no shell,
- * so the first screen that asks loads them.
+ * The market categories: the cached ones (IndexedDB `initData`) first, then the server's. `ready` once either is
+ * there; `trouble` when the first load failed and nothing is cached (the screen shows a retry, not "no indices").
+ * A remote running on its own has no shell: the first screen that asks loads them.
  */
-export function useCategories(): { categories: Category[]; ready: boolean } {
-  const state = useSyncExternalStore(appData.subscribe, appData.get);
-  useEffect(() => {
-    if (!appData.get().initialized && !loading) void loadAppData();
-  }, []);
-  return { categories: state.categories, ready: state.initialized || state.categories.length > 0 };
+export function useCategories(): { categories: Category[]; ready: boolean; trouble: Trouble | null; retry: () => void } {
+  const q = useQuery(categoriesQuery);
+  const { shown } = useCachedFirst('initData', ['categories'], [q.data?.categories]);
+  const categories = shown[0];
+  // Shown categories that could not be refreshed are still right (they change with a release, not by the minute):
+  // the prices beside them carry their own stale notice, so only a failed first load is trouble.
+  const trouble = categories === undefined ? troubleOf(q) : null;
+  return { categories: categories ?? [], ready: categories !== undefined, trouble, retry: () => void q.refetch() };
 }

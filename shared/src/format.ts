@@ -1,4 +1,5 @@
 /** Display helpers of the spec's section 9: currency symbols by market, code suffixes, precision. */
+import { DEFAULT_LANGUAGE, i18n, isLanguage, type Language } from './i18n';
 
 export type Currency = 'INR' | 'MXN' | 'USD';
 
@@ -14,18 +15,29 @@ export function stripExchangeSuffix(code: string): string {
   return code.replace(/\.(BO|NS)$/i, '');
 }
 
+/** The number conventions of each language: 27,968.76 in English and Chinese, 27.968,76 in German and Spanish. */
+const NUMBER_LOCALES: Record<Language, string> = { en: 'en-US', zh: 'zh-CN', es: 'es-ES', de: 'de-DE' };
+
+/** The chosen language's number locale; English until i18n has started. */
+export function numberLocale(): string {
+  const lng = i18n.language;
+  return isLanguage(lng) ? NUMBER_LOCALES[lng] : NUMBER_LOCALES[DEFAULT_LANGUAGE];
+}
+
+// Building an Intl.NumberFormat is costly and lists format thousands of numbers: one per locale and precision.
 const numberFormats = new Map<string, Intl.NumberFormat>();
 function numberFormat(decimals: number): Intl.NumberFormat {
-  const key = String(decimals);
+  const locale = numberLocale();
+  const key = `${locale}/${decimals}`;
   let f = numberFormats.get(key);
   if (!f) {
-    f = new Intl.NumberFormat('en-US', { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
+    f = new Intl.NumberFormat(locale, { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
     numberFormats.set(key, f);
   }
   return f;
 }
 
-/** Prices: 2 decimals (forex 4). */
+/** Prices: 2 decimals (forex 4), in the chosen language's number format. */
 export function formatPrice(value: number, decimals = 2): string {
   return Number.isFinite(value) ? numberFormat(decimals).format(value) : '--';
 }

@@ -1,6 +1,6 @@
 // @invest/shared: one module instance per page (a federation singleton) for the bus, the session and i18n.
 export * from './contract';
-export { call, ApiError, errorKeyOf, API_BASE, API_TIMEOUT_MS } from './api/client';
+export { call, ApiError, errorKeyOf, API_BASE, API_TIMEOUT_MS, type CallOptions } from './api/client';
 export { bus, EventBus, type BusEvent, type BusEventOf } from './bus';
 export { session, SESSION_KEYS, type RememberedLogin } from './session/session';
 export { storage } from './session/storage';
@@ -25,10 +25,10 @@ export { useDeployment, deploymentOf, DEPLOYMENT_CURRENCIES, type Deployment, ty
 export { queryClient, createQueryClient, followApp, isTransient } from './query/client';
 // TanStack's own pieces the screens use, so apps import data fetching from one place.
 export { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-export { useCall, useCalls, useCallMutation, callQuery, callKey, troubleOf, isNotFound, type CallQueryOptions, type Trouble } from './query/useCall';
+export { useCall, useCalls, useCallMutation, newIdempotencyKey, IDEMPOTENT_RETRIES, callQuery, callKey, troubleOf, isNotFound, type CallQueryOptions, type Trouble } from './query/useCall';
 export { useCachedFirst } from './query/useCachedFirst';
 export { QueryProvider } from './query/QueryProvider';
-export { appData, loadAppData, useCategories } from './appData';
+export { categoriesQuery, loadAppData, useCategories } from './appData';
 export { cache, type CacheStore } from './cache';
 export { QUOTE_STREAM_PATH, QUOTE_STREAM_MAX_SYMBOLS, RANGE_OF, INTERVALS, NEWS_PAGE_SIZES, MARKETS } from './contract/market';
 export type { Category, Quote, Candle, StockRow, News, WatchEntry, Interval, Market } from './contract/market';

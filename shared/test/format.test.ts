@@ -1,4 +1,8 @@
 import { currencySymbol, direction, formatMoney, formatPercent, formatPrice, stripExchangeSuffix } from '../src/format';
+import { i18n, initI18n } from '../src/i18n';
+
+beforeAll(() => initI18n());
+afterEach(() => i18n.changeLanguage('en'));
 
 it('shows the rupee sign for IN and INR, $ for US', () => {
   expect(currencySymbol('IN')).toBe('₹');
@@ -28,4 +32,18 @@ it('signs percentages and tells the direction', () => {
   expect(formatPercent(-0.5)).toBe('-0.50%');
   expect(direction(0)).toBe('flat');
   expect(direction(-1)).toBe('down');
+});
+
+// German groups with dots; Spanish too, but only from five digits (₹1234,56), as Intl's es-ES does.
+it.each([
+  ['en', '27,968.76', '+1.23%', '₹1,234.56', '83.1235'],
+  ['zh', '27,968.76', '+1.23%', '₹1,234.56', '83.1235'],
+  ['de', '27.968,76', '+1,23%', '₹1.234,56', '83,1235'],
+  ['es', '27.968,76', '+1,23%', '₹1234,56', '83,1235'],
+])('numbers follow the chosen language: %s', async (lng, price, percent, money, forex) => {
+  await i18n.changeLanguage(lng);
+  expect(formatPrice(27968.76)).toBe(price);
+  expect(formatPercent(1.234)).toBe(percent);
+  expect(formatMoney(123456, 'INR')).toBe(money);
+  expect(formatPrice(83.12345, 4)).toBe(forex);
 });

@@ -1,4 +1,5 @@
 import { navigateToUrl } from 'single-spa';
+import { goBack as goBackInApp } from '@invest/shared';
 
 /** Shell navigation: single-spa patches history, so every app's router follows. */
 export function navigate(path: string, opts: { replace?: boolean } = {}): void {
@@ -6,10 +7,8 @@ export function navigate(path: string, opts: { replace?: boolean } = {}): void {
   else navigateToUrl(path);
 }
 
-/** Back, or home when there is nothing to go back to (a deep link opened in a fresh tab). */
+/** Swipe-back and the hardware button: back in the app (home after a deep link), never past home or login. */
 export function goBack(): void {
   const atRoot = window.location.pathname === '/' || window.location.pathname === '/login';
-  if (atRoot) return;
-  if (window.history.length > 1) window.history.back();
-  else navigate('/', { replace: true });
+  if (!atRoot) goBackInApp();
 }

@@ -11,6 +11,7 @@ export function indexQuote(line: IndexLine | undefined, live: Quote | undefined)
 /**
  * An index card: name, live price, change and percent in the market's colours and the sparkline of the day.
  * `wide` is the markets screen's single card; tiles are the watchlist's small ones. Tapping opens the index.
+ * The link's name is its visible text (name, price, change), so a voice user can say what they see (WCAG 2.5.3).
  */
 export function IndexCard({
   symbol,
@@ -33,7 +34,6 @@ export function IndexCard({
       to={stockHref(symbol, name)}
       className={`${s.card} ${s[variant]} ${s[trend]}`}
       data-testid="index-card"
-      aria-label={q ? `${name} ${formatPrice(q.price, precision)}` : name}
     >
       <div className={s.top}>
         <span className={s.name}>{name}</span>

@@ -24,7 +24,8 @@ export function HomePage() {
   const { t } = useTranslation();
   const [searching, setSearching] = useState(false);
   const deployment = useDeployment();
-  const { categories, ready } = useCategories();
+  const regions = useCategories();
+  const { categories } = regions;
   const symbols = useMemo(() => categories.flatMap((c) => c.stocks.map((x) => x.stock_code)), [categories]);
   const { lines, queries, trouble, asOf } = useIndexLines(symbols);
   const { quotes } = useLiveQuotes(symbols, { intervalMs: CARD_POLL_MS, poll: queries });
@@ -71,14 +72,20 @@ export function HomePage() {
           </h2>
           {(anyLine?.simulated ?? true) && <SimulatedNote />}
         </div>
-        {!ready && categories.length === 0 && (
-          <div className={s.cards}>
-            {[0, 1, 2].map((i) => (
-              <Skeleton key={i} height={124} radius={12} style={{ flex: '0 0 44%' }} />
-            ))}
-          </div>
-        )}
-        {ready && categories.length === 0 && <p className={s.muted}>{t('markets.noIndices')}</p>}
+        <DataState
+          ready={regions.ready}
+          trouble={regions.trouble}
+          onRetry={regions.retry}
+          skeleton={
+            <div className={s.cards}>
+              {[0, 1, 2].map((i) => (
+                <Skeleton key={i} height={124} radius={12} style={{ flex: '0 0 44%' }} />
+              ))}
+            </div>
+          }
+        >
+          {categories.length === 0 && <p className={s.muted}>{t('markets.noIndices')}</p>}
+        </DataState>
         {trouble && anyLine && <StaleNotice reason={trouble} since={asOf} />}
         {categories.map((c) => (
           <CategoryCards key={c.category_id} name={c.category_name} stocks={c.stocks} lines={lines} quotes={quotes} stale={trouble !== null} />

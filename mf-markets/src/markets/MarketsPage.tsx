@@ -13,7 +13,8 @@ export function MarketsPage() {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   const [searching, setSearching] = useState(false);
-  const { categories, ready } = useCategories();
+  const regions = useCategories();
+  const { categories } = regions;
 
   // Region, index and page live in the URL, so coming back from a stock returns to the same place.
   const region = categories.find((c) => String(c.category_id) === params.get('region')) ?? categories[0];
@@ -73,8 +74,9 @@ export function MarketsPage() {
           )}
         </>
       )}
-      {!ready && categories.length === 0 && <SkeletonRows rows={4} />}
-      {ready && categories.length === 0 && <p className={s.muted}>{t('markets.noIndices')}</p>}
+      <DataState ready={regions.ready} trouble={regions.trouble} onRetry={regions.retry} skeleton={<SkeletonRows rows={4} />}>
+        {categories.length === 0 && <p className={s.muted}>{t('markets.noIndices')}</p>}
+      </DataState>
 
       {index && (
         <>

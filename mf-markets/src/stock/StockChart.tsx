@@ -59,7 +59,7 @@ export default function StockChart({
   height?: number;
 }) {
   const { t } = useTranslation();
-  const c = useMemo(palette, []);
+  const c = useMemo(() => palette(), []);
   const isK = model.interval !== '1m';
 
   const base = useMemo<ApexOptions>(() => {

@@ -1,7 +1,7 @@
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
-import { callQuery, calls, currencySymbol, direction, formatPrice, Icon, IconButton, isNotFound, MARKETS, NotFoundState, PageHeader, PriceChange, RetryPanel, Skeleton, StaleNotice, stripExchangeSuffix, Tabs, troubleOf, useCall, type CallOutput, type Interval, type Market, DETAIL_POLL_MS, newest, useLiveQuotes } from '@invest/shared';
+import { callQuery, calls, currencySymbol, direction, formatPrice, Icon, IconButton, isNotFound, MARKETS, NotFoundState, PageHeader, PriceChange, RetryPanel, Skeleton, StaleNotice, stripExchangeSuffix, Tabs, troubleOf, useCall, type CallOutput, type Interval, type Market, type Quote, DETAIL_POLL_MS, newest, useLiveQuotes } from '@invest/shared';
 import { MarketStatus, SimulatedNote } from '../components/MarketStatus';
 import { displayName } from '../lib/display';
 import { precisionOf, tradingHref } from '@invest/shared';
@@ -48,16 +48,16 @@ function StockDetail({ symbol, routeMarket, name }: { symbol: string; routeMarke
   const { quotes, mode } = useLiveQuotes(liveSymbols, { intervalMs: DETAIL_POLL_MS, poll: [callQuery(calls.yahoo, chartInput)] });
   const chart = useCall(calls.yahoo, chartInput, { refetchInterval: mode === 'stream' ? RESYNC_MS : false });
   const notFound = isNotFound(chart.error);
-  // Each tab's rows as loaded, kept while other tabs show, for the live ticks to move (below).
-  useEffect(() => {
-    if (chart.data) setCharts((prev) => ({ ...prev, [interval]: chart.data }));
-  }, [chart.data, interval]);
-  const loaded = useMemo(() => Object.values(charts).reduce<ChartData | undefined>((a, b) => newest(a, b), undefined), [charts]);
   const live = quotes[liveSymbol];
-
-  // A pushed price moves every loaded chart's last candle (or opens the next minute).
-  useEffect(() => {
-    if (!live) return;
+  // Each tab's rows as loaded, kept while other tabs show; a pushed price moves every loaded chart's last candle
+  // (or opens the next minute). Both are folded in while rendering, when an answer or a price is new.
+  const [folded, setFolded] = useState<{ answer?: ChartData; interval?: Interval; live?: Quote }>({});
+  if (chart.data && (folded.answer !== chart.data || folded.interval !== interval)) {
+    setFolded((f) => ({ ...f, answer: chart.data, interval }));
+    setCharts((prev) => ({ ...prev, [interval]: chart.data }));
+  }
+  if (live && folded.live !== live) {
+    setFolded((f) => ({ ...f, live }));
     setCharts((prev) => {
       const next: Partial<Record<Interval, ChartData>> = {};
       for (const [k, v] of Object.entries(prev) as [Interval, ChartData][]) {
@@ -65,7 +65,8 @@ function StockDetail({ symbol, routeMarket, name }: { symbol: string; routeMarke
       }
       return next;
     });
-  }, [live]);
+  }
+  const loaded = useMemo(() => Object.values(charts).reduce<ChartData | undefined>((a, b) => newest(a, b), undefined), [charts]);
 
   const quote = newest(loaded, live);
   const market = quote?.market ?? routeMarket;

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import {
@@ -35,8 +35,8 @@ export const WATCHLIST_PAGE_SIZE = 10;
 export function WatchlistsPage() {
   const { t } = useTranslation();
   const { categories } = useCategories();
-  const tiles = categories[0]?.stocks ?? [];
-  const tileSymbols = useMemo(() => tiles.map((x) => x.stock_code), [tiles]);
+  const tiles = categories[0]?.stocks;
+  const tileSymbols = useMemo(() => (tiles ?? []).map((x) => x.stock_code), [tiles]);
   const { lines, queries } = useIndexLines(tileSymbols);
 
   const [page, setPage] = useState(1);
@@ -44,12 +44,10 @@ export function WatchlistsPage() {
   const [removing, setRemoving] = useState<WatchEntry | null>(null);
   const favourites = callQuery(calls.collectionList, { page, pageSize: WATCHLIST_PAGE_SIZE }, { placeholderData: keepPreviousData });
   const q = useQuery(favourites);
-  const list = q.data?.list ?? [];
+  const list = useMemo(() => q.data?.list ?? [], [q.data]);
   const total = q.data?.total ?? 0;
-  // The last row of a page was removed: show the page before.
-  useEffect(() => {
-    if (q.data && !q.isPlaceholderData && q.data.list.length === 0 && page > 1 && q.data.total > 0) setPage((p) => Math.max(1, p - 1));
-  }, [q.data, q.isPlaceholderData, page]);
+  // The last row of a page was removed: show the page before (the next answer is a placeholder until it comes).
+  if (q.data && !q.isPlaceholderData && q.data.list.length === 0 && page > 1 && q.data.total > 0) setPage(page - 1);
 
   const liveSymbols = useMemo(() => [...tileSymbols, ...list.map((x) => x.stock_code)], [tileSymbols, list]);
   // No refresh under the user's finger while a removal is being confirmed.
@@ -81,7 +79,7 @@ export function WatchlistsPage() {
         }
       />
 
-      {tiles.length > 0 && (
+      {tiles && tiles.length > 0 && (
         <div className={s.tiles} aria-label={t('markets.indices')}>
           {tiles.map((x) => (
             <div key={x.stock_code} className={s.tile}>

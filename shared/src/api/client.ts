@@ -35,15 +35,22 @@ async function readBody(res: Response): Promise<unknown> {
   }
 }
 
+/** Per-request extras of a call. */
+export interface CallOptions {
+  /** Sent as `Idempotency-Key`: the server books a request once per key (money calls require one). */
+  idempotencyKey?: string;
+}
+
 /**
  * Calls one contract call: base /api, JSON, 10 s timeout, bearer token from the session.
  * Resolves with `data` of `{msg:'ok'}`; rejects with ApiError otherwise.
  * A 401, or a 400 with msg 'logout', on a call that carried a token ends the session (the shell then shows login).
  */
-export async function call<C extends CallDef>(def: C, input?: z.input<C['input']>): Promise<z.output<C['output']>> {
+export async function call<C extends CallDef>(def: C, input?: z.input<C['input']>, options: CallOptions = {}): Promise<z.output<C['output']>> {
   const token = session.token();
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (token) headers.Authorization = `Bearer ${token}`;
+  if (options.idempotencyKey) headers['Idempotency-Key'] = options.idempotencyKey;
   const isGet = def.method === 'GET';
   if (!isGet) headers['Content-Type'] = 'application/json';
 

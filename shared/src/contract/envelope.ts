@@ -1,3 +1,4 @@
+import './zod-config';
 import { z } from 'zod';
 
 /** Every response: `{msg:'ok', data}` on success, `{msg:'no', data:'<errorKey>'}` on rejection. */

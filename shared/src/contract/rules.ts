@@ -1,3 +1,4 @@
+import './zod-config';
 import { z } from 'zod';
 
 /** Constants of the spec's section 9 that both sides enforce. */

@@ -1,6 +1,7 @@
-import { onlineManager, useQueries, type Query, type UseQueryOptions } from '@tanstack/react-query';
+import { onlineManager, useQueries, type Query } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
-import { API_BASE } from '../api/client';
+import { API_BASE, type ApiError } from '../api/client';
+import type { AnyCallQuery } from '../query/useCall';
 import { bus } from '../bus';
 import { QUOTE_STREAM_MAX_SYMBOLS, QUOTE_STREAM_PATH, yahoo, type Quote } from '../contract/market';
 
@@ -26,8 +27,6 @@ export function symbolKey(symbols: readonly string[]): string {
   return [...new Set(symbols.filter(Boolean))].sort().slice(0, QUOTE_STREAM_MAX_SYMBOLS).join(',');
 }
 
-/** A query the screen shows (callQuery's options): polled while the stream is unavailable. */
-type Polled = UseQueryOptions<any, any, any, any>;
 
 /**
  * Live quotes for a screen: server-sent events (`quote` events on one EventSource for all the screen's symbols).
@@ -38,21 +37,16 @@ type Polled = UseQueryOptions<any, any, any, any>;
  */
 export function useLiveQuotes(
   symbols: readonly string[],
-  { intervalMs, poll = [], enabled = true }: { intervalMs: number; poll?: readonly Polled[]; enabled?: boolean },
+  { intervalMs, poll = [], enabled = true }: { intervalMs: number; poll?: readonly AnyCallQuery[]; enabled?: boolean },
 ): { quotes: Record<string, Quote>; mode: LiveMode } {
   const key = useMemo(() => symbolKey(symbols), [symbols]);
   const [quotes, setQuotes] = useState<Record<string, Quote>>({});
-  const [mode, setMode] = useState<LiveMode>('idle');
+  const [streamMode, setMode] = useState<LiveMode>('idle');
+  // Nothing to follow is idle, and a browser without EventSource polls: neither needs the stream's state.
+  const mode: LiveMode = !enabled || !key ? 'idle' : typeof EventSource !== 'function' ? 'polling' : streamMode;
 
   useEffect(() => {
-    if (!enabled || !key) {
-      setMode('idle');
-      return;
-    }
-    if (typeof EventSource !== 'function') {
-      setMode('polling');
-      return;
-    }
+    if (!enabled || !key || typeof EventSource !== 'function') return;
     let source: EventSource | null = null;
     let timer: ReturnType<typeof setTimeout> | undefined;
     let failed = false;
@@ -124,7 +118,7 @@ export function useLiveQuotes(
     queries: poll.map((options) => ({
       ...options,
       // The query's own rule (callQuery: not after a 404) still holds.
-      enabled: (query: Query<any, any, any, any>) =>
+      enabled: (query: Query<unknown, ApiError, unknown, readonly unknown[]>) =>
         polling && (typeof options.enabled === 'function' ? options.enabled(query) : options.enabled !== false),
       staleTime: intervalMs,
       refetchInterval: intervalMs,

@@ -6,7 +6,9 @@ import { de } from './de';
 import { en } from './en';
 import { es } from './es';
 import { zh } from './zh';
+import { bankCards } from './sections/bankCards';
 import { markets } from './sections/markets';
+import { wallet } from './sections/wallet';
 
 export type { Messages } from './en';
 export const LANGUAGES = ['en', 'zh', 'es', 'de'] as const;
@@ -14,9 +16,13 @@ export type Language = (typeof LANGUAGES)[number];
 /** The spec: only English is offered in the menu; the others ship but stay hidden until complete. */
 export const SELECTABLE_LANGUAGES: readonly Language[] = ['en'];
 export const DEFAULT_LANGUAGE: Language = 'en';
-/** Each language: its core texts plus every domain section (sections/*.ts). */
-const withSections = <L extends 'en' | 'zh' | 'es' | 'de'>(lng: L, core: (typeof CORE)[L]) => ({ ...core, markets: markets[lng] });
-const CORE = { en, zh, es, de };
+/** Each language: its core texts plus every domain section (sections/*.ts), under the section's name. */
+const withSections = <L extends Language, C>(lng: L, core: C) => ({
+  ...core,
+  markets: markets[lng],
+  wallet: wallet[lng],
+  bankCards: bankCards[lng],
+});
 export const resources = {
   en: withSections('en', en),
   zh: withSections('zh', zh),

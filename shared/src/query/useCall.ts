@@ -46,15 +46,35 @@ export function useCall<C extends CallDef, TData = CallOutput<C>>(
   return useQuery(callQuery(def, input, options));
 }
 
+/**
+ * Options of some call's query whose data type does not matter here (a list of different calls, say). `unknown`
+ * would not do: TanStack's options are invariant in their data type, so typed options would not be assignable.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyCallQuery<TData = any> = UseQueryOptions<any, ApiError, TData, readonly unknown[]>;
+
 /** Reads a list of calls alike (one per index card, say), from `callQuery` options; one result per query. */
-export function useCalls<TData>(queries: readonly UseQueryOptions<any, ApiError, TData, readonly unknown[]>[]): UseQueryResult<TData, ApiError>[] {
+export function useCalls<TData>(queries: readonly AnyCallQuery<TData>[]): UseQueryResult<TData, ApiError>[] {
   return useQueries({ queries: [...queries] }) as UseQueryResult<TData, ApiError>[];
+}
+
+/** Automatic retries of an idempotent call whose answer was lost (network error, time-out), with the same key. */
+export const IDEMPOTENT_RETRIES = 2;
+const IDEMPOTENT_RETRY_DELAY_MS = 400;
+
+/** A fresh Idempotency-Key. randomUUID needs a secure context; a phone on the LAN's http:// URL gets random hex. */
+export function newIdempotencyKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
 /**
  * Writes through a contract call: `const add = useCallMutation(calls.collectionAdd)`, then `add.mutate({ symbol })`.
  * One at a time: a second `mutate` while one runs is ignored (a double tap never submits twice), and `isPending`
  * is true from the tap on, so the button locks at once.
+ * An `idempotent` call (money) sends one Idempotency-Key per submit. When no answer came back (it may still have been
+ * booked) it asks again with the same key, and a "try again" with the same input reuses it too, so the server books
+ * once; after a definite answer, or with a changed input, the next submit gets a new key.
  */
 export function useCallMutation<C extends CallDef, TContext = unknown>(
   def: C,
@@ -62,13 +82,20 @@ export function useCallMutation<C extends CallDef, TContext = unknown>(
 ) {
   const running = useRef(false);
   const [pending, setPending] = useState(false);
+  // The submit's key and the input it was for; kept after a failure with no answer, for the "try again".
+  const submit = useRef<{ key: string; input: string } | null>(null);
   const m = useMutation<CallOutput<C>, ApiError, CallInput<C>, TContext>({
-    mutationFn: (input) => call(def, input),
+    mutationFn: (input) => call(def, input, { idempotencyKey: def.idempotent ? submit.current?.key : undefined }),
+    ...(def.idempotent && {
+      retry: (failures: number, error: ApiError) => failures < IDEMPOTENT_RETRIES && error.status === 0,
+      retryDelay: (failures: number) => IDEMPOTENT_RETRY_DELAY_MS * 2 ** failures,
+    }),
     ...options,
-    onSettled: (...args) => {
+    onSettled: (data, error, ...rest) => {
       running.current = false;
       setPending(false);
-      return options?.onSettled?.(...args);
+      if (error?.status !== 0) submit.current = null;
+      return options?.onSettled?.(data, error, ...rest);
     },
   });
   const { mutate: start } = m;
@@ -77,9 +104,13 @@ export function useCallMutation<C extends CallDef, TContext = unknown>(
       if (running.current) return;
       running.current = true;
       setPending(true);
+      if (def.idempotent) {
+        const input = JSON.stringify(args[0] ?? {});
+        if (submit.current?.input !== input) submit.current = { key: newIdempotencyKey(), input };
+      }
       start(...args);
     },
-    [start],
+    [start, def.idempotent],
   );
   return { ...m, mutate, isPending: pending };
 }

@@ -1,7 +1,6 @@
 // Contract-checked test data: every builder parses its result with the contract's schema, so a fixture that
 // drifts from the contract fails where it is made.
 import type { z } from 'zod';
-import { appData } from '../appData';
 import type { CallDef, CallOutput } from '../contract/envelope';
 import { categoryList, StockRow, WatchEntry, yahoo, type Category } from '../contract/market';
 
@@ -31,10 +30,19 @@ export const CATEGORIES: Category[] = fixture(categoryList, {
   ],
 }).categories;
 
-/** The app's market categories as if the shell had loaded them. */
+let seeded: Category[] | null = null;
+
+/** The app's market categories as if the shell had loaded them (in the clients renderAt makes, until the test ends). */
 export function withCategories(categories: Category[] = CATEGORIES): void {
-  appData.set({ categories, initialized: true });
+  seeded = categories;
 }
+
+/** What withCategories asked for, for a new test client. */
+export const seededCategories = (): Category[] | null => seeded;
+
+afterEach(() => {
+  seeded = null;
+});
 
 const QuoteOnly = yahoo.output.omit({ rows: true, linePath: true, areaPath: true });
 

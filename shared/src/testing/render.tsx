@@ -4,7 +4,9 @@ import type { ReactElement, ReactNode } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import { bus } from '../bus';
 import { initI18n } from '../i18n';
+import { categoriesQuery } from '../appData';
 import { createQueryClient, followApp } from '../query/client';
+import { seededCategories } from './fixtures';
 
 /** English texts, once per test file. */
 export async function setup(): Promise<void> {
@@ -15,6 +17,8 @@ export async function setup(): Promise<void> {
 export function testQueryClient(): QueryClient {
   const client = createQueryClient({ retryDelay: 0 });
   followApp(client);
+  const categories = seededCategories();
+  if (categories) client.setQueryData(categoriesQuery.queryKey, { categories });
   return client;
 }
 

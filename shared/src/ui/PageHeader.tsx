@@ -1,18 +1,18 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { goBack } from './back';
 import { IconButton } from './Button';
 import { Icon } from './icons';
 import s from './kit.module.css';
 
-/** Sticky page title bar; `onBack` shows a back arrow (default: browser history back). */
+/** Sticky page title bar; `back` shows a back arrow (default: back in the app, else home). */
 export function PageHeader({ title, back, right }: { title: string; back?: boolean | (() => void); right?: ReactNode }) {
   const { t } = useTranslation();
-  const goBack = typeof back === 'function' ? back : () => window.history.back();
   return (
     <header className={s.header}>
       <div className={s.headerSide}>
         {back && (
-          <IconButton label={t('common.back')} onClick={goBack}>
+          <IconButton label={t('common.back')} onClick={typeof back === 'function' ? back : goBack}>
             <Icon name="back" />
           </IconButton>
         )}

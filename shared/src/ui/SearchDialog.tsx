@@ -53,8 +53,6 @@ export function SearchDialog<T>({
   const [state, setState] = useState<State<T>>({ kind: 'idle' });
   const seq = useRef(0);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const searchRef = useRef(search);
-  searchRef.current = search;
 
   const run = (raw: string) => {
     clearTimeout(timer.current);
@@ -65,7 +63,7 @@ export function SearchDialog<T>({
       return;
     }
     setState({ kind: 'loading' });
-    searchRef.current(q).then(
+    search(q).then(
       (items) => mine === seq.current && setState({ kind: 'done', items }),
       () => mine === seq.current && setState({ kind: 'done', items: [] }),
     );
@@ -77,13 +75,19 @@ export function SearchDialog<T>({
     timer.current = setTimeout(() => run(value), debounceMs);
   };
 
-  // A closed sheet forgets its text and drops any answer still on its way.
+  // A closed sheet forgets its text (folded in while rendering) and drops any answer still on its way (below).
+  const [wasOpen, setWasOpen] = useState(open);
+  if (wasOpen !== open) {
+    setWasOpen(open);
+    if (!open) {
+      setText('');
+      setState({ kind: 'idle' });
+    }
+  }
   useEffect(() => {
     if (open) return;
     clearTimeout(timer.current);
     seq.current++;
-    setText('');
-    setState({ kind: 'idle' });
   }, [open]);
   useEffect(() => () => clearTimeout(timer.current), []);
 

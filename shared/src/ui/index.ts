@@ -4,6 +4,7 @@ export { Dialog, ConfirmDialog } from './Dialog';
 export { useOverlay } from './overlay';
 export { ToastHost, toast } from './Toasts';
 export { PageHeader } from './PageHeader';
+export { goBack } from './back';
 export { Spinner, EmptyState, ComingSoon, ComingSoonPage, RetryPanel, LoadError, StaleNotice, NotFoundState, DataState, type LoadTrouble } from './states';
 export { LanguageMenu } from './LanguageMenu';
 export { Icon, type IconName } from './icons';

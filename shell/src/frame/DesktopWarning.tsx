@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { useLayoutEffect, useState } from 'react';
+import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { storage } from '@invest/shared';
 import s from './frame.module.css';
@@ -7,11 +8,28 @@ const DISMISSED = 'desktopWarningDismissed';
 /** A desktop: a fine pointer and no touch, on a wide screen. */
 const isDesktop = () => window.matchMedia('(pointer: fine) and (hover: hover) and (min-width: 900px)').matches;
 
+/**
+ * An element of its own at the very top of the page, before the remotes' area: the shell's own elements come after
+ * the remotes, so anything it renders in place would sit below the fold of every screen but its own.
+ */
+function useTopOfPage(): HTMLElement {
+  const [host] = useState(() => document.createElement('div'));
+  useLayoutEffect(() => {
+    document.body.prepend(host);
+    return () => host.remove();
+  }, [host]);
+  return host;
+}
+
 export function DesktopWarning() {
-  const { t } = useTranslation();
   const [show, setShow] = useState(() => isDesktop() && storage.get(DISMISSED) !== '1');
-  if (!show) return null;
-  return (
+  return show ? <Warning onDismiss={() => setShow(false)} /> : null;
+}
+
+function Warning({ onDismiss }: { onDismiss: () => void }) {
+  const { t } = useTranslation();
+  const host = useTopOfPage();
+  return createPortal(
     <div className={s.desktop} role="note">
       <span>{t('shell.desktopWarning')}</span>
       <button
@@ -19,11 +37,12 @@ export function DesktopWarning() {
         className={s.desktopDismiss}
         onClick={() => {
           storage.set(DISMISSED, '1');
-          setShow(false);
+          onDismiss();
         }}
       >
         {t('shell.dismiss')}
       </button>
-    </div>
+    </div>,
+    host,
   );
 }

@@ -1,0 +1,33 @@
+import { expect, test } from './fixtures';
+import { loginByUi, open, registerByApi } from './helpers';
+
+test.beforeEach(async ({ page, request }) => {
+  await loginByUi(page, await registerByApi(request));
+});
+
+test('the header back arrow on a deep-linked page goes home, never out of the app', async ({ page }) => {
+  // The reader arrives from another site (a search result, a shared link) straight on an inner page.
+  await page.goto('data:text/html,<title>elsewhere</title>');
+  await page.goto('/news');
+  await expect(page.getByRole('heading', { name: 'News' })).toBeVisible();
+  await page.getByRole('button', { name: 'Back' }).click();
+  await expect(page).toHaveURL(/^http:\/\/[^/]+\/$/);
+  await expect(page.getByRole('heading', { name: 'Home' })).toBeVisible();
+});
+
+test('inside the app the header back arrow goes to the previous screen', async ({ page }) => {
+  await open(page, '/markets');
+  await expect(page.getByRole('heading', { name: 'Markets', exact: true })).toBeVisible();
+  await page.getByTestId('stock-row').first().click();
+  await expect(page).toHaveURL(/\/stock\/v2\//);
+  await page.getByRole('button', { name: 'Back' }).click();
+  await expect(page).toHaveURL(/\/markets$/);
+});
+
+test('a link with a dotted code opened on a fresh page loads the app, not a plain 404', async ({ page }) => {
+  const res = await page.goto('/trading/TCS.NS');
+  expect(res?.status()).toBe(200);
+  expect(res?.headers()['content-type']).toContain('text/html');
+  await expect(page.locator('#remotes')).not.toBeEmpty();
+  await expect(page.locator('#app-loading')).toHaveCount(0);
+});

@@ -1,0 +1,70 @@
+import { expect, test } from './fixtures';
+import { loginByUi, open, registerByApi, tokenOf } from './helpers';
+
+// What a screen shows when its data does not come: an offline or retry state, never an empty one; old prices
+// marked as old; and an unknown code said plainly, with nothing polling behind it.
+
+test.beforeEach(async ({ page, request }) => {
+  await loginByUi(page, await registerByApi(request));
+});
+
+test('offline, home marks its prices stale and the watchlist and markets say offline instead of empty', async ({ page, context, request }) => {
+  const favourite = await request.post('/api/stock/success/collection/add', { headers: { Authorization: `Bearer ${await tokenOf(page)}` }, data: { symbol: 'TCS.NS' } });
+  expect(favourite.status()).toBe(200);
+  await expect(page.getByTestId('index-card').filter({ hasText: /\d/ }).first()).toBeVisible();
+
+  await context.setOffline(true);
+  await expect(page.getByTestId('stale-notice')).toContainText(/^Offline — prices as of \d\d:\d\d/, { timeout: 20_000 });
+
+  await open(page, '/watchlists');
+  await expect(page.getByRole('heading', { name: 'Watchlists' })).toBeVisible();
+  await expect(page.getByTestId('load-error')).toContainText("You're offline");
+  await expect(page.getByTestId('watch-empty')).toHaveCount(0);
+
+  await open(page, '/markets');
+  await expect(page.getByTestId('load-error')).toContainText("You're offline");
+  await expect(page.getByText('No stocks to show')).toHaveCount(0);
+
+  // Back online, Retry brings the list.
+  await context.setOffline(false);
+  await page.getByTestId('load-error').getByRole('button', { name: 'Retry' }).click();
+  await expect(page.getByTestId('stock-row').first()).toBeVisible();
+});
+
+test('a list the server fails to give shows a retry state, and Retry loads it', async ({ page }) => {
+  let fail = true;
+  await page.route('**/api/v2/stock/list**', (route) => (fail ? route.fulfill({ status: 500, json: { msg: 'no', data: 'internal' } }) : route.fallback()));
+  await open(page, '/markets');
+  const error = page.getByTestId('load-error');
+  await expect(error).toContainText('This could not load');
+  await expect(page.getByText('No stocks to show')).toHaveCount(0);
+  fail = false;
+  await error.getByRole('button', { name: 'Retry' }).click();
+  await expect(page.getByTestId('stock-row').first()).toBeVisible();
+  await expect(error).toHaveCount(0);
+});
+
+test('prices that stop updating say since when', async ({ page }) => {
+  // No quote stream: the detail polls its chart call for prices; the first answers come, then none.
+  let failing = false;
+  await page.route('**/api/v2/quotes/stream**', (route) => route.fulfill({ status: 503, json: { msg: 'no', data: 'unavailable' } }));
+  await page.route('**/api/v2/yahoo**', (route) => (failing ? route.fulfill({ status: 503, json: { msg: 'no', data: 'unavailable' } }) : route.fallback()));
+  await open(page, '/stock/v2/RELIANCE.NS/Reliance%20Industries%20Ltd');
+  await expect(page.getByTestId('detail-price')).toBeVisible();
+  failing = true;
+  await expect(page.getByTestId('stale-notice')).toContainText(/^Not updated — prices as of \d\d:\d\d/, { timeout: 30_000 });
+  await expect(page.getByTestId('detail-price')).toBeVisible();
+});
+
+test('an unknown code says so, stops asking the server and keeps its star locked', async ({ page }) => {
+  const asked: string[] = [];
+  page.on('request', (r) => r.url().includes('NOPE') && asked.push(r.url()));
+  await open(page, '/stock/v2/NOPE.NS/undefined');
+  await expect(page.getByTestId('not-found')).toContainText('No stock with this code');
+  await expect(page.getByTestId('favourite')).toBeDisabled();
+
+  const before = asked.length;
+  await page.waitForTimeout(8_000); // polling ran every 3 s: two or three more requests before the fix
+  expect(asked.slice(before)).toEqual([]);
+  await expect(page.getByTestId('favourite')).toBeDisabled();
+});
