@@ -15,7 +15,8 @@ export default defineConfig({
   workers: 1,
   retries: 0,
   reporter: [['list']],
-  outputDir: './test-results',
+  // Per port: runs on other ports (one spec at a time, say) keep their own artifacts.
+  outputDir: `./test-results/${PORT}`,
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
     viewport: { width: 390, height: 844 },

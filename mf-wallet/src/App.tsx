@@ -1,23 +1,37 @@
-import { useTranslation } from 'react-i18next';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
-import { ComingSoonPage } from '@invest/shared';
+import { BillsPage } from './bills/BillsPage';
+import { WalletLive } from './lib/live';
+import { LoanPage } from './loan/LoanPage';
+import { LoanRecordsPage } from './loan/LoanRecordsPage';
+import { RechargePage } from './recharge/RechargePage';
+import { RecordDetailPage } from './records/RecordDetailPage';
+import { RechargeRecordsPage, WithdrawRecordsPage } from './records/RecordsPages';
+import { WithdrawPage } from './withdraw/WithdrawPage';
 
-/** Bills, recharge, withdraw, their records, and loans (built in the wallet issue). */
+/** Bills, recharge, withdraw, their records and details, and loans. Absolute paths: the shell mounts them. */
+export function AppRoutes() {
+  return (
+    <Routes>
+      {/* One wallet stream for every wallet screen, kept while the user moves between them. */}
+      <Route element={<WalletLive />}>
+        <Route path="/account/changes" element={<BillsPage />} />
+        <Route path="/account/recharge-withdraw/:id" element={<RecordDetailPage />} />
+        <Route path="/recharge" element={<RechargePage />} />
+        <Route path="/withdraw" element={<WithdrawPage />} />
+        <Route path="/withdraw-records" element={<WithdrawRecordsPage />} />
+        <Route path="/recharge-records/:type?" element={<RechargeRecordsPage />} />
+        <Route path="/loan" element={<LoanPage />} />
+        <Route path="/LoanApplication" element={<LoanPage applying />} />
+        <Route path="/loan-records" element={<LoanRecordsPage />} />
+      </Route>
+    </Routes>
+  );
+}
+
 export function App() {
-  const { t } = useTranslation();
   return (
     <BrowserRouter>
-      <Routes>
-        <Route path="/account/changes" element={<ComingSoonPage title={t('titles.bills')} />} />
-        <Route path="/account/recharge-withdraw/:id" element={<ComingSoonPage title={t('titles.rechargeWithdrawDetail')} />} />
-        <Route path="/recharge" element={<ComingSoonPage title={t('titles.recharge')} />} />
-        <Route path="/withdraw" element={<ComingSoonPage title={t('titles.withdraw')} />} />
-        <Route path="/withdraw-records" element={<ComingSoonPage title={t('titles.withdrawRecords')} />} />
-        <Route path="/recharge-records/:type?" element={<ComingSoonPage title={t('titles.rechargeRecords')} />} />
-        <Route path="/loan" element={<ComingSoonPage title={t('titles.loan')} />} />
-        <Route path="/LoanApplication" element={<ComingSoonPage title={t('titles.loanApplication')} />} />
-        <Route path="/loan-records" element={<ComingSoonPage title={t('titles.loanRecords')} />} />
-      </Routes>
+      <AppRoutes />
     </BrowserRouter>
   );
 }

@@ -42,6 +42,18 @@ export function formatPrice(value: number, decimals = 2): string {
   return Number.isFinite(value) ? numberFormat(decimals).format(value) : '--';
 }
 
+const compactFormats = new Map<string, Intl.NumberFormat>();
+/** Large counts (volumes) short, the chosen language's way: 1.2M in English, 1,2 Mio. in German. */
+export function formatCompact(value: number): string {
+  const locale = numberLocale();
+  let f = compactFormats.get(locale);
+  if (!f) {
+    f = new Intl.NumberFormat(locale, { notation: 'compact', maximumFractionDigits: 1 });
+    compactFormats.set(locale, f);
+  }
+  return Number.isFinite(value) ? f.format(value) : '--';
+}
+
 /** Money from integer minor units, e.g. 123456 → "₹1,234.56". */
 export function formatMoney(minor: number, currency: string, decimals = 2): string {
   const sign = minor < 0 ? '-' : '';

@@ -1,4 +1,4 @@
-import { currencySymbol, direction, formatMoney, formatPercent, formatPrice, stripExchangeSuffix } from '../src/format';
+import { currencySymbol, direction, formatCompact, formatMoney, formatPercent, formatPrice, stripExchangeSuffix } from '../src/format';
 import { i18n, initI18n } from '../src/i18n';
 
 beforeAll(() => initI18n());
@@ -46,4 +46,13 @@ it.each([
   expect(formatPercent(1.234)).toBe(percent);
   expect(formatMoney(123456, 'INR')).toBe(money);
   expect(formatPrice(83.12345, 4)).toBe(forex);
+});
+
+it.each([
+  ['en', '10K', '1.2M'],
+  ['de', '10.000', '1,2\u00a0Mio.'],
+])('volumes are short in the chosen language: %s', async (lng, tenThousand, million) => {
+  await i18n.changeLanguage(lng);
+  expect(formatCompact(10_000)).toBe(tenThousand);
+  expect(formatCompact(1_234_567)).toBe(million);
 });

@@ -1,6 +1,16 @@
-import { calls, useCall } from '@invest/shared';
+import { callQuery, calls, useQuery, useWalletEvents, WALLET_POLL_MS } from '@invest/shared';
 
-/** Account info, refreshed every 3 s while the app is in the foreground (spec §9). */
-export const ACCOUNT_POLL_MS = 3000;
+/** Account info: polled every 3 s while the app is in the foreground (spec §9) when the wallet stream is unavailable. */
+export const ACCOUNT_POLL_MS = WALLET_POLL_MS;
 
-export const useUserInfo = () => useCall(calls.userInfo, undefined, { refetchInterval: ACCOUNT_POLL_MS });
+const userInfoQuery = callQuery(calls.userInfo);
+
+/**
+ * The user's account info, live: each change of the user's money (a deposit an operator completed, a trade) comes
+ * as a wallet event and refetches it; without the stream it polls every 3 s instead.
+ */
+export function useUserInfo() {
+  const q = useQuery(userInfoQuery);
+  useWalletEvents({ poll: [userInfoQuery], intervalMs: ACCOUNT_POLL_MS });
+  return q;
+}

@@ -10,7 +10,7 @@ import 'apexcharts/candlestick';
 import type { ApexOptions } from 'apexcharts';
 
 type Series = NonNullable<ApexOptions['series']>;
-import { formatPrice } from '@invest/shared';
+import { formatCompact, formatPrice } from '@invest/shared';
 import { axisLabel, VOLUME_PANE_HEIGHT, type ChartModel } from './chartData';
 import s from './stock.module.css';
 
@@ -38,14 +38,6 @@ const Y_LABEL_WIDTH = 58;
 const PRICE_CHART_ID = 'stock-price';
 const VOLUME_CHART_ID = 'stock-volume';
 
-/** 1234567 → "1.23M". */
-function compact(v: number): string {
-  const a = Math.abs(v);
-  if (a >= 1e9) return `${(v / 1e9).toFixed(2)}B`;
-  if (a >= 1e6) return `${(v / 1e6).toFixed(2)}M`;
-  if (a >= 1e3) return `${(v / 1e3).toFixed(1)}K`;
-  return String(Math.round(v));
-}
 
 export default function StockChart({
   model,
@@ -176,9 +168,9 @@ export default function StockChart({
         yaxis: {
           opposite: true,
           tickAmount: 1,
-          labels: { minWidth: Y_LABEL_WIDTH, maxWidth: Y_LABEL_WIDTH, style: { fontSize: '10px', colors: c.text3 }, formatter: compact },
+          labels: { minWidth: Y_LABEL_WIDTH, maxWidth: Y_LABEL_WIDTH, style: { fontSize: '10px', colors: c.text3 }, formatter: formatCompact },
         },
-        tooltip: { ...base.tooltip, y: { formatter: compact } },
+        tooltip: { ...base.tooltip, y: { formatter: formatCompact } },
       },
     }),
     [base, c, model, t],

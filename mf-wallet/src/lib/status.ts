@@ -1,0 +1,42 @@
+import { LOAN_STATE_LABELS, RECHARGE_STATUS, WITHDRAW_STATUS } from '@invest/shared';
+
+/** How a record's state reads and looks: in progress (accent), done (up), failed (down), or not known (muted). */
+export type StatusTone = 'pending' | 'done' | 'failed' | 'unknown';
+export interface StatusView {
+  /** Key under wallet.status. */
+  key: string;
+  tone: StatusTone;
+}
+
+const UNKNOWN: StatusView = { key: 'unknown', tone: 'unknown' };
+
+/** Recharge records (spec §4): 1 in progress, 2 completed, 3 failed; anything else unknown. */
+export function rechargeStatus(status: number): StatusView {
+  if (status === RECHARGE_STATUS.inProgress) return { key: 'inProgress', tone: 'pending' };
+  if (status === RECHARGE_STATUS.completed) return { key: 'completed', tone: 'done' };
+  if (status === RECHARGE_STATUS.failed) return { key: 'failed', tone: 'failed' };
+  return UNKNOWN;
+}
+
+/** Withdraw records (spec §4): n in progress, y completed, b failed; anything else unknown. */
+export function withdrawStatus(status: string): StatusView {
+  if (status === WITHDRAW_STATUS.inProgress) return { key: 'inProgress', tone: 'pending' };
+  if (status === WITHDRAW_STATUS.completed) return { key: 'completed', tone: 'done' };
+  if (status === WITHDRAW_STATUS.failed) return { key: 'failed', tone: 'failed' };
+  return UNKNOWN;
+}
+
+const LOAN_TONES: Record<(typeof LOAN_STATE_LABELS)[number], StatusTone> = {
+  unapplied: 'unknown',
+  applying: 'pending',
+  approved: 'done',
+  rejected: 'failed',
+  unpaid: 'pending',
+  paid: 'done',
+};
+
+/** Loan records (spec §4, by index): unapplied, applying, approved, rejected, unpaid, paid; anything else unknown. */
+export function loanStatus(state: number): StatusView {
+  const label = Number.isInteger(state) ? LOAN_STATE_LABELS[state] : undefined;
+  return label ? { key: `loan.${label}`, tone: LOAN_TONES[label] } : UNKNOWN;
+}

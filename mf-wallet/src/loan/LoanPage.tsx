@@ -1,0 +1,210 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router-dom';
+import {
+  Button,
+  calls,
+  CREDIT_SCORE_POSITIVE,
+  DataState,
+  Dialog,
+  LOAN_MIN,
+  PageHeader,
+  SkeletonRows,
+  TextField,
+  toast,
+  troubleOf,
+  useCall,
+  useCallMutation,
+  type Deployment,
+  type LoanData,
+} from '@invest/shared';
+import { failureKey, WithDeployment } from '../components/common';
+import { useWalletPoll } from '../lib/live';
+import { digitsOnly, money1, toMinor, units } from '../lib/money';
+import { useWalletRefresh } from '../lib/refresh';
+import { loanIssue } from '../lib/rules';
+import w from '../components/wallet.module.css';
+import s from './loan.module.css';
+
+export const LOAN_RECORDS_PATH = '/loan-records';
+export const LOAN_APPLICATION_PATH = '/LoanApplication';
+
+/** /loan, and /LoanApplication: the same screen with the application dialog open. */
+export function LoanPage({ applying = false }: { applying?: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <div className={w.page}>
+      <PageHeader
+        title={t('titles.loan')}
+        back
+        right={
+          <Link to={LOAN_RECORDS_PATH} className={w.headerLink}>
+            {t('wallet.recordsLink')}
+          </Link>
+        }
+      />
+      <WithDeployment>{(d) => <Loan deployment={d} applying={applying} />}</WithDeployment>
+    </div>
+  );
+}
+
+const percent = (bps: number) => `${(bps / 100).toLocaleString(undefined, { maximumFractionDigits: 2 })}%`;
+
+function Loan({ deployment, applying }: { deployment: Deployment; applying: boolean }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const poll = useWalletPoll();
+  const q = useCall(calls.loanData, undefined, { refetchInterval: poll });
+  const data = q.data;
+  const currency = deployment.currency;
+  const canApply = data !== undefined && data.remainingAmount >= toMinor(LOAN_MIN);
+  return (
+    <div className={w.body}>
+      <DataState
+        ready={data !== undefined}
+        trouble={troubleOf(q)}
+        since={q.dataUpdatedAt}
+        onRetry={() => void q.refetch()}
+        busy={q.isFetching}
+        skeleton={<SkeletonRows rows={3} />}
+        errorTitle={t('wallet.loadFailed')}
+        prices={false}
+      >
+        {data && (
+          <>
+            <section className={s.hero} aria-label={t('wallet.loan.summary')}>
+              <span className={s.heroLabel}>{t('wallet.loan.amountDue')}</span>
+              <span className={`${s.heroValue} num`} data-testid="loan-due">
+                {money1(data.amountDue, currency)}
+              </span>
+              <div className={s.stats}>
+                <div className={s.stat}>
+                  <span className={s.statLabel}>{t('wallet.loan.creditScore')}</span>
+                  <span className={`${s.statValue} num ${data.creditScore >= CREDIT_SCORE_POSITIVE ? w.up : w.down}`} data-testid="credit-score" data-positive={data.creditScore >= CREDIT_SCORE_POSITIVE}>
+                    {data.creditScore}
+                  </span>
+                  <span className={s.statNote}>{t(data.creditScore >= CREDIT_SCORE_POSITIVE ? 'wallet.loan.scoreGood' : 'wallet.loan.scoreLow')}</span>
+                </div>
+                <div className={s.stat}>
+                  <span className={s.statLabel}>{t('wallet.loan.remaining')}</span>
+                  <span className={`${s.statValue} num`} data-testid="loan-remaining">
+                    {money1(data.remainingAmount, currency)}
+                  </span>
+                </div>
+              </div>
+            </section>
+            <section className={w.card} aria-label={t('wallet.loan.terms')}>
+              <h2 className={w.cardTitle}>{t('wallet.loan.terms')}</h2>
+              <dl className={w.dl}>
+                <div className={w.kv}>
+                  <dt>{t('wallet.loan.interest')}</dt>
+                  <dd className="num">{percent(data.interestBps)}</dd>
+                </div>
+                <div className={w.kv}>
+                  <dt>{t('wallet.loan.term')}</dt>
+                  <dd>{t('wallet.loan.days', { count: data.termDays })}</dd>
+                </div>
+                <div className={w.kv}>
+                  <dt>{t('wallet.loan.minimum')}</dt>
+                  <dd className="num">{units(LOAN_MIN, currency)}</dd>
+                </div>
+              </dl>
+            </section>
+            <Button onClick={() => navigate(LOAN_APPLICATION_PATH)} disabled={!canApply} data-testid="loan-apply">
+              {t('wallet.loan.apply')}
+            </Button>
+            {!canApply && <p className={w.hint} style={{ marginTop: 8 }}>{t('wallet.loan.noCredit')}</p>}
+            <Link to={LOAN_RECORDS_PATH} className={w.secondaryLink}>
+              {t('wallet.loan.viewRecords')}
+            </Link>
+            <ul className={w.tips} aria-label={t('wallet.tips')}>
+              <li>{t('wallet.loan.tipReview')}</li>
+              <li>{t('wallet.loan.tipRepay')}</li>
+            </ul>
+          </>
+        )}
+      </DataState>
+      {applying && data && <ApplyDialog data={data} deployment={deployment} onClose={() => navigate('/loan', { replace: true })} />}
+    </div>
+  );
+}
+
+function ApplyDialog({ data, deployment, onClose }: { data: LoanData; deployment: Deployment; onClose: () => void }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const refresh = useWalletRefresh();
+  const [amount, setAmount] = useState('');
+  const [failed, setFailed] = useState<string | null>(null);
+  const currency = deployment.currency;
+  const issue = loanIssue({ amount, remaining: data.remainingAmount });
+  const add = useCallMutation(calls.loanAdd, {
+    onSuccess: () => {
+      toast(t('wallet.loan.success'), 'success');
+      void refresh();
+      navigate(LOAN_RECORDS_PATH);
+    },
+    onError: (e) => setFailed(t(failureKey(e, 'wallet.loan.failed'))),
+  });
+  const principal = amount ? toMinor(Number(amount)) : 0;
+  const interest = Math.round((principal * data.interestBps) / 10_000);
+  const submit = () => {
+    if (issue || add.isPending) return;
+    setFailed(null);
+    add.mutate({ count: principal });
+  };
+  return (
+    <Dialog open onClose={() => !add.isPending && onClose()} title={t('titles.loanApplication')}>
+      <form
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          submit();
+        }}
+      >
+        <TextField
+          label={t('wallet.loan.amount', { symbol: deployment.symbol })}
+          value={amount}
+          onChange={(v) => {
+            setAmount(digitsOnly(v));
+            setFailed(null);
+          }}
+          inputMode="numeric"
+          autoComplete="off"
+          enterKeyHint="done"
+          autoFocus
+          placeholder={t('wallet.loan.amountPlaceholder', { amount: units(LOAN_MIN, currency) })}
+          error={amount && issue ? t(issue.key, { amount: issue.limit ? units(issue.limit, currency) : '' }) : null}
+          data-testid="loan-amount"
+        />
+        <p className={w.hint} data-testid="loan-limits">
+          {t('wallet.loan.limits', { min: units(LOAN_MIN, currency), max: money1(data.remainingAmount, currency) })}
+        </p>
+        {amount && !issue && (
+          <dl className={`${w.dl} ${s.preview}`} data-testid="loan-preview">
+            <div className={w.kv}>
+              <dt>{t('wallet.loan.interest')}</dt>
+              <dd className="num">{money1(interest, currency)}</dd>
+            </div>
+            <div className={w.kv}>
+              <dt>{t('wallet.loan.toRepay')}</dt>
+              <dd className="num">{money1(principal + interest, currency)}</dd>
+            </div>
+          </dl>
+        )}
+        {failed && (
+          <p className={w.formAlert} role="alert">
+            {failed}
+          </p>
+        )}
+        <div className={w.dialogActions}>
+          <Button type="submit" disabled={issue !== null} busy={add.isPending} data-testid="loan-confirm">
+            {t('common.confirm')}
+          </Button>
+          <Button variant="secondary" onClick={onClose} disabled={add.isPending}>
+            {t('common.cancel')}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

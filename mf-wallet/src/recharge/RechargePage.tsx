@@ -1,0 +1,270 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router-dom';
+import {
+  Button,
+  calls,
+  DataState,
+  Dialog,
+  IconButton,
+  PageHeader,
+  RECHARGE_MIN,
+  SkeletonRows,
+  TextField,
+  toast,
+  troubleOf,
+  useCall,
+  useCallMutation,
+  type Deployment,
+  type RechargeMethod,
+  type RechargeMethodInfo,
+  type RechargeRecord,
+} from '@invest/shared';
+import { failureKey, WithDeployment } from '../components/common';
+import { digitsOnly, money1, toMinor, units } from '../lib/money';
+import { useWalletRefresh } from '../lib/refresh';
+import { rechargeInput, rechargeIssue } from '../lib/rules';
+import w from '../components/wallet.module.css';
+import s from './recharge.module.css';
+
+export const RECHARGE_RECORDS_PATH = '/recharge-records/recharge';
+/** Quick picks: common deposit sizes, all above the minimum. */
+const QUICK_AMOUNTS = [5000, 10000, 50000, 100000];
+
+export function RechargePage() {
+  const { t } = useTranslation();
+  return (
+    <div className={w.page}>
+      <PageHeader
+        title={t('titles.recharge')}
+        back
+        right={
+          <Link to={RECHARGE_RECORDS_PATH} className={w.headerLink}>
+            {t('wallet.recordsLink')}
+          </Link>
+        }
+      />
+      <WithDeployment>{(d) => <RechargeForm deployment={d} />}</WithDeployment>
+    </div>
+  );
+}
+
+function RechargeForm({ deployment }: { deployment: Deployment }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const refresh = useWalletRefresh();
+  const methods = useCall(calls.rechargeMethods);
+  const enabled = (methods.data ?? []).filter((m) => m.enabled);
+  const [picked, setPicked] = useState<RechargeMethod | null>(null);
+  // The first available method until the user picks one.
+  const method = picked ?? enabled[0]?.method ?? null;
+  const info = enabled.find((m) => m.method === method);
+  const [amount, setAmount] = useState('');
+  const [paymentRef, setPaymentRef] = useState('');
+  const [done, setDone] = useState<RechargeRecord | null>(null);
+  const [failed, setFailed] = useState<string | null>(null);
+
+  const fields = { amount, method, paymentRef };
+  const issue = rechargeIssue(fields);
+  const currency = deployment.currency;
+  const tooLow = issue?.key === 'hint.rechargeAmountTooLow';
+  const add = useCallMutation(calls.rechargeAdd, {
+    onSuccess: (record) => {
+      setDone(record);
+      setAmount('');
+      setPaymentRef('');
+      void refresh();
+    },
+    onError: (e) => setFailed(t(failureKey(e, 'wallet.recharge.failed'))),
+  });
+  const submit = () => {
+    if (issue || add.isPending) return;
+    setFailed(null);
+    add.mutate(rechargeInput(fields));
+  };
+
+  return (
+    <div className={w.body}>
+      <DataState
+        ready={methods.data !== undefined}
+        trouble={troubleOf(methods)}
+        onRetry={() => void methods.refetch()}
+        busy={methods.isFetching}
+        skeleton={<SkeletonRows rows={2} />}
+        errorTitle={t('wallet.recharge.methodsFailed')}
+        prices={false}
+      >
+        {enabled.length === 0 ? (
+          <p className={w.muted} data-testid="no-methods">
+            {t('wallet.recharge.noMethods')}
+          </p>
+        ) : (
+          <form
+            noValidate
+            onSubmit={(e) => {
+              e.preventDefault();
+              submit();
+            }}
+          >
+            <fieldset className={w.choices}>
+              <legend className={w.legend}>{t('wallet.recharge.method')}</legend>
+              {(methods.data ?? []).map((m) => (
+                <label key={m.method} className={w.choice}>
+                  <input type="radio" name="recharge-method" value={m.method} checked={method === m.method} disabled={!m.enabled} onChange={() => setPicked(m.method)} />
+                  <span className={w.dot} aria-hidden="true" />
+                  <span className={w.choiceText}>
+                    <span className={w.choiceTitle}>{t(`wallet.recharge.methods.${m.method}`)}</span>
+                    <span className={w.choiceSub}>{m.enabled ? t(`wallet.recharge.methodHints.${m.method}`) : t('wallet.recharge.unavailable')}</span>
+                  </span>
+                </label>
+              ))}
+            </fieldset>
+
+            {info && <PayTo info={info} currency={currency} />}
+
+            <TextField
+              label={t('wallet.recharge.amount', { symbol: deployment.symbol })}
+              value={amount}
+              onChange={(v) => setAmount(digitsOnly(v))}
+              inputMode="numeric"
+              autoComplete="off"
+              enterKeyHint="done"
+              placeholder={t('wallet.recharge.amountPlaceholder', { amount: units(RECHARGE_MIN, currency) })}
+              error={amount && tooLow ? t('hint.rechargeAmountTooLow') : null}
+              data-testid="recharge-amount"
+            />
+            <p className={amount && tooLow ? w.hintBad : w.hint} data-testid="recharge-min">
+              {t('wallet.recharge.minAmount', { amount: units(RECHARGE_MIN, currency) })}
+            </p>
+            <div className={s.quick} role="group" aria-label={t('wallet.quickAmounts')}>
+              {QUICK_AMOUNTS.map((n) => (
+                <button key={n} type="button" className={s.quickButton} aria-pressed={amount === String(n)} onClick={() => setAmount(String(n))}>
+                  {units(n, currency)}
+                </button>
+              ))}
+            </div>
+
+            <TextField
+              label={t(`wallet.recharge.paymentRef.${method ?? 'bank'}`)}
+              value={paymentRef}
+              onChange={(v) => setPaymentRef(v.slice(0, 128))}
+              autoComplete="off"
+              autoCapitalize="characters"
+              placeholder={t('wallet.recharge.optional')}
+              maxLength={128}
+            />
+
+            <section className={w.card} aria-label={t('wallet.preview')} data-testid="recharge-preview">
+              <h2 className={w.cardTitle}>{t('wallet.preview')}</h2>
+              <dl className={w.dl}>
+                <div className={w.kv}>
+                  <dt>{t('wallet.recharge.method')}</dt>
+                  <dd>{method ? t(`wallet.recharge.methods.${method}`) : '--'}</dd>
+                </div>
+                <div className={w.kv}>
+                  <dt>{t('wallet.recharge.youPay')}</dt>
+                  <dd className="num">{amount ? money1(toMinor(Number(amount)), currency) : '--'}</dd>
+                </div>
+                <div className={w.kv}>
+                  <dt>{t('wallet.recharge.credited')}</dt>
+                  <dd className="num">{amount ? money1(toMinor(Number(amount)), currency) : '--'}</dd>
+                </div>
+              </dl>
+            </section>
+
+            {failed && (
+              <p className={w.formAlert} role="alert">
+                {failed}
+              </p>
+            )}
+            <Button type="submit" className={w.submit} disabled={issue !== null} busy={add.isPending} data-testid="recharge-submit">
+              {t('wallet.recharge.submit')}
+            </Button>
+            {issue && amount && !tooLow && (
+              <p className={w.hint} style={{ marginTop: 8 }}>
+                {t(issue.key, { amount: issue.limit ? units(issue.limit, currency) : '' })}
+              </p>
+            )}
+            <ul className={w.tips} aria-label={t('wallet.tips')}>
+              <li>{t('wallet.recharge.tipCredit')}</li>
+              <li>{t('wallet.recharge.tipReference')}</li>
+              <li>{t('wallet.recharge.tipOwnAccount')}</li>
+            </ul>
+          </form>
+        )}
+      </DataState>
+
+      <Dialog open={done !== null} onClose={() => setDone(null)} title={t('wallet.recharge.success')}>
+        {done && (
+          <div data-testid="recharge-success">
+            <p className={w.dialogText}>{t('wallet.recharge.successBody', { amount: money1(done.count, currency) })}</p>
+            <p className={w.dialogText}>{t('wallet.recharge.yourReference')}</p>
+            <p className={w.code} data-testid="recharge-reference">
+              {done.reference}
+            </p>
+            <p className={w.dialogText} style={{ marginTop: 12 }}>
+              {t('wallet.recharge.tipCredit')}
+            </p>
+            <div className={w.dialogActions}>
+              <Button onClick={() => navigate(RECHARGE_RECORDS_PATH)}>{t('wallet.recharge.viewRecords')}</Button>
+              <Button variant="secondary" onClick={() => setDone(null)}>
+                {t('common.close')}
+              </Button>
+            </div>
+          </div>
+        )}
+      </Dialog>
+    </div>
+  );
+}
+
+/** Where to send the money: the receiving bank account, or the TRC-20 address with its network warning. */
+function PayTo({ info, currency }: { info: RechargeMethodInfo; currency: string }) {
+  const { t } = useTranslation();
+  const fields = info.method === 'bank' ? (['account_name', 'bank', 'account_number', currency === 'MXN' ? 'clabe' : 'ifsc'] as const) : (['network', 'address'] as const);
+  return (
+    <section className={w.card} aria-label={t('wallet.recharge.payTo')} data-testid="pay-to">
+      <h2 className={w.cardTitle}>{t('wallet.recharge.payTo')}</h2>
+      <dl className={w.dl}>
+        {fields.map((f) => {
+          const value = info.details[f] ?? '';
+          const label = t(`wallet.recharge.details.${f}`);
+          return (
+            <div key={f} className={`${w.kv} ${s.detail}`}>
+              <dt>{label}</dt>
+              <dd className={s.detailValue}>
+                <span className={f === 'address' || f === 'account_number' || f === 'ifsc' || f === 'clabe' ? 'num' : undefined}>{value}</span>
+                {f !== 'network' && value && <CopyButton value={value} label={t('wallet.copy', { field: label })} />}
+              </dd>
+            </div>
+          );
+        })}
+      </dl>
+      {info.method === 'usdt' && (
+        <p className={s.warning} role="note" data-testid="network-warning">
+          {t('wallet.recharge.networkWarning')}
+        </p>
+      )}
+    </section>
+  );
+}
+
+function CopyButton({ value, label }: { value: string; label: string }) {
+  const { t } = useTranslation();
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(value);
+      toast(t('wallet.copied'), 'success');
+    } catch {
+      toast(t('wallet.copyFailed'), 'error');
+    }
+  };
+  return (
+    <IconButton label={label} className={s.copy} onClick={() => void copy()}>
+      <svg width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinejoin="round" aria-hidden="true">
+        <rect x="9" y="9" width="11" height="11" rx="2" />
+        <path d="M5 15V5a2 2 0 0 1 2-2h8" />
+      </svg>
+    </IconButton>
+  );
+}

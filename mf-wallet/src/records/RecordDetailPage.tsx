@@ -1,0 +1,151 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import {
+  ApiError,
+  callQuery,
+  calls,
+  DataState,
+  NotFoundState,
+  PageHeader,
+  SkeletonRows,
+  Tabs,
+  troubleOf,
+  useQuery,
+  useQueryClient,
+  type RechargeRecord,
+  type WithdrawRecord,
+} from '@invest/shared';
+import { StatusBadge, WithDeployment } from '../components/common';
+import { useWalletPoll } from '../lib/live';
+import { money1 } from '../lib/money';
+import { rechargeStatus, withdrawStatus } from '../lib/status';
+import { formatTime } from '../lib/time';
+import { isRecordKind, RECORD_KINDS, type RecordKind } from './RecordsList';
+import { TabbedRecords } from './RecordsPages';
+import w from '../components/wallet.module.css';
+
+const SEARCH_LIMIT = 100;
+const SEARCH_PAGES = 20;
+
+type AnyRecord = RechargeRecord | WithdrawRecord;
+
+/**
+ * /account/recharge-withdraw/:id — the details of one recharge or withdrawal (`?type=`; the tabs switch between the
+ * two, whose ids are separate). `:id` of `recharge` or `withdraw` shows both lists under the same tabs instead.
+ */
+export function RecordDetailPage() {
+  const { id } = useParams();
+  const [params] = useSearchParams();
+  if (isRecordKind(id)) return <TabbedRecords kind={id} title="titles.rechargeWithdrawDetail" base="/account/recharge-withdraw" />;
+  const kind: RecordKind = isRecordKind(params.get('type')) ? (params.get('type') as RecordKind) : 'recharge';
+  return <RecordDetail id={/^\d{1,10}$/.test(id ?? '') ? Number(id) : NaN} kind={kind} />;
+}
+
+/** The record: what the list row handed over at once, then the current one from the records (it may have moved on). */
+function useRecord(kind: RecordKind, id: number) {
+  const client = useQueryClient();
+  const poll = useWalletPoll();
+  const handed = (useLocation().state as { record?: AnyRecord; kind?: RecordKind } | null) ?? null;
+  const initial = handed?.kind === kind && handed.record?.id === id ? handed.record : undefined;
+  const def = kind === 'recharge' ? calls.rechargeRecords : calls.withdrawRecords;
+  return useQuery<AnyRecord, ApiError>({
+    // Under the list's path: a wallet refresh after any money movement refetches it too.
+    queryKey: [def.path, 'record', id],
+    queryFn: async () => {
+      if (!(id > 0)) throw new ApiError('notFound', 404);
+      for (let page = 1; page <= SEARCH_PAGES; page++) {
+        const answer = await client.fetchQuery(callQuery(def, { page, limit: SEARCH_LIMIT }));
+        const hit = (answer.rows as AnyRecord[]).find((r) => r.id === id);
+        if (hit) return hit;
+        if (page * SEARCH_LIMIT >= answer.count) break;
+      }
+      throw new ApiError('notFound', 404);
+    },
+    initialData: initial,
+    initialDataUpdatedAt: 0,
+    retry: (n, e) => e.status !== 404 && n < 2,
+    refetchInterval: (q) => (q.state.error?.status === 404 ? false : poll),
+  });
+}
+
+function RecordDetail({ id, kind }: { id: number; kind: RecordKind }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const q = useRecord(kind, id);
+  const trouble = troubleOf(q);
+  return (
+    <div className={w.page}>
+      <PageHeader title={t('titles.rechargeWithdrawDetail')} back />
+      <Tabs
+        label={t('wallet.records.kind')}
+        fill
+        className={w.tabs}
+        items={RECORD_KINDS.map((k) => ({ value: k, label: t(`wallet.records.tabs.${k}`) }))}
+        value={kind}
+        onChange={(k) => navigate(`/account/recharge-withdraw/${k}`)}
+      />
+      <div className={w.body}>
+        {trouble === 'notFound' ? (
+          <NotFoundState title={t('wallet.records.notFound')} />
+        ) : (
+          <WithDeployment>
+            {(d) => (
+              <DataState
+                ready={q.data !== undefined}
+                trouble={trouble}
+                since={q.dataUpdatedAt}
+                onRetry={() => void q.refetch()}
+                busy={q.isFetching}
+                skeleton={<SkeletonRows rows={3} />}
+                errorTitle={t('wallet.loadFailed')}
+                prices={false}
+              >
+                {q.data && <Detail kind={kind} record={q.data} currency={d.currency} />}
+              </DataState>
+            )}
+          </WithDeployment>
+        )}
+      </div>
+    </div>
+  );
+}
+
+function Detail({ kind, record, currency }: { kind: RecordKind; record: AnyRecord; currency: string }) {
+  const { t } = useTranslation();
+  const recharge = kind === 'recharge' ? (record as RechargeRecord) : null;
+  const out = kind === 'withdraw' ? (record as WithdrawRecord) : null;
+  const status = recharge ? rechargeStatus(recharge.status) : withdrawStatus(out!.status);
+  // What reached its destination: all of it once completed, nothing yet while in progress, nothing when failed.
+  const received = status.tone === 'done' ? money1(record.count, currency) : status.tone === 'failed' ? money1(0, currency) : '--';
+  const rows: [string, ReactNode][] = [
+    ['wallet.detail.amount', <span className="num">{money1(record.count, currency)}</span>],
+    ['wallet.detail.received', <span className="num" data-testid="detail-received">{received}</span>],
+    [
+      'wallet.detail.type',
+      recharge
+        ? `${t('wallet.records.tabs.recharge')} · ${t(`wallet.recharge.methods.${recharge.method}`, { defaultValue: recharge.method })}`
+        : t('wallet.records.toCard', { bank: out!.bank, last4: out!.bank_card.slice(-4) }),
+    ],
+    ['wallet.detail.status', <StatusBadge status={status} />],
+    ['wallet.detail.time', <time dateTime={record.created_at}>{formatTime(record.created_at)}</time>],
+  ];
+  if (recharge) {
+    rows.push(['wallet.detail.reference', <span className="num" data-testid="detail-reference">{recharge.reference}</span>]);
+    if (recharge.payment_ref) rows.push(['wallet.detail.paymentRef', <span className="num">{recharge.payment_ref}</span>]);
+  }
+  if (status.tone === 'failed' && record.fail_reason) rows.push(['wallet.detail.failReason', record.fail_reason]);
+  if (out && status.tone === 'failed') rows.push(['wallet.detail.refund', t('wallet.records.refunded', { amount: money1(out.count, currency) })]);
+  return (
+    <section className={w.card} data-testid="record-detail" aria-label={t(`wallet.records.tabs.${kind}`)}>
+      <dl className={w.dl}>
+        {rows.map(([label, value]) => (
+          <div key={label} className={w.kv}>
+            <dt>{t(label)}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}

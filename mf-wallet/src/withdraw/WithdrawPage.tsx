@@ -1,0 +1,201 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router-dom';
+import {
+  Button,
+  calls,
+  DataState,
+  Icon,
+  MINOR_PER_UNIT,
+  PageHeader,
+  SkeletonRows,
+  TextField,
+  toast,
+  troubleOf,
+  useCall,
+  useCallMutation,
+  WITHDRAW_MIN,
+  type BankCard,
+  type Deployment,
+} from '@invest/shared';
+import { failureKey, WithDeployment } from '../components/common';
+import { useWalletPoll } from '../lib/live';
+import { digitsOnly, money1, money2, toMinor, units } from '../lib/money';
+import { useWalletRefresh } from '../lib/refresh';
+import { withdrawIssue } from '../lib/rules';
+import w from '../components/wallet.module.css';
+import s from './withdraw.module.css';
+
+export const WITHDRAW_RECORDS_PATH = '/withdraw-records';
+// The bank-cards screen (mf-account) brings the user back here after adding a card.
+export const BANK_CARDS_PATH = `/settings/bank-cards?from=${encodeURIComponent('/withdraw')}`;
+
+export function WithdrawPage() {
+  const { t } = useTranslation();
+  return (
+    <div className={w.page}>
+      <PageHeader
+        title={t('titles.withdraw')}
+        back
+        right={
+          <Link to={WITHDRAW_RECORDS_PATH} className={w.headerLink}>
+            {t('wallet.recordsLink')}
+          </Link>
+        }
+      />
+      <WithDeployment>{(d) => <WithdrawForm deployment={d} />}</WithDeployment>
+    </div>
+  );
+}
+
+/** Cards a withdrawal can go to: status 1 (usable). */
+const usable = (c: BankCard) => c.status === 1;
+const last4 = (n: string) => n.replace(/\D/g, '').slice(-4) || n.slice(-4);
+
+function WithdrawForm({ deployment }: { deployment: Deployment }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const refresh = useWalletRefresh();
+  const poll = useWalletPoll();
+  const cards = useCall(calls.bankList, { type: 'bank' });
+  const info = useCall(calls.userInfo, undefined, { refetchInterval: poll });
+  const [picked, setPicked] = useState<number | null>(null);
+  const [amount, setAmount] = useState('');
+  const [failed, setFailed] = useState<string | null>(null);
+  const list = cards.data ?? [];
+  const cardId = picked ?? list.find(usable)?.id ?? null;
+  const currency = deployment.currency;
+  const available = info.data?.money;
+  // The server's floor: the spec's 10 and the configured min_withdraw_count, whichever is higher.
+  const floor = Math.max(WITHDRAW_MIN, deployment.minWithdraw);
+  const issue = withdrawIssue({ amount, cardId, minWithdraw: deployment.minWithdraw, available });
+
+  const send = useCallMutation(calls.withdraw, {
+    onSuccess: () => {
+      toast(t('wallet.withdraw.success'), 'success');
+      void refresh();
+      navigate(WITHDRAW_RECORDS_PATH);
+    },
+    onError: (e) => {
+      const message = t(failureKey(e, 'wallet.withdraw.failed'));
+      setFailed(message);
+      toast(message, 'error');
+      // A refusal may mean the balance moved: show the current one.
+      void refresh();
+    },
+  });
+  const submit = () => {
+    if (issue || cardId === null || send.isPending) return;
+    setFailed(null);
+    send.mutate({ bank_id: cardId, count: toMinor(Number(amount)) });
+  };
+
+  return (
+    <div className={w.body}>
+      <DataState
+        ready={cards.data !== undefined}
+        trouble={troubleOf(cards)}
+        onRetry={() => void cards.refetch()}
+        busy={cards.isFetching}
+        skeleton={<SkeletonRows rows={2} />}
+        errorTitle={t('wallet.withdraw.cardsFailed')}
+        prices={false}
+      >
+        {list.filter(usable).length === 0 ? (
+          <div className={w.empty} data-testid="no-cards">
+            <Icon name="card" size={36} />
+            <p className={w.emptyTitle}>{t('wallet.withdraw.noCards')}</p>
+            <p className={w.emptyText}>{t('wallet.withdraw.noCardsHint')}</p>
+            <Link to={BANK_CARDS_PATH} className={w.linkButton}>
+              {t('wallet.withdraw.addCard')}
+            </Link>
+          </div>
+        ) : (
+          <form
+            noValidate
+            onSubmit={(e) => {
+              e.preventDefault();
+              submit();
+            }}
+          >
+            <fieldset className={w.choices}>
+              <legend className={w.legend}>{t('wallet.withdraw.card')}</legend>
+              {list.map((c) => (
+                <label key={c.id} className={w.choice}>
+                  <input type="radio" name="withdraw-card" value={c.id} checked={cardId === c.id} disabled={!usable(c)} onChange={() => setPicked(c.id)} />
+                  <span className={w.dot} aria-hidden="true" />
+                  <span className={w.choiceText}>
+                    <span className={w.choiceTitle}>{c.bank}</span>
+                    <span className={`${w.choiceSub} num`}>
+                      {t('wallet.withdraw.cardLine', { last4: last4(c.bank_card), name: c.bank_user })}
+                    </span>
+                  </span>
+                </label>
+              ))}
+            </fieldset>
+            <Link to={BANK_CARDS_PATH} className={s.manage}>
+              {t('wallet.withdraw.manageCards')}
+            </Link>
+
+            <TextField
+              label={t('wallet.withdraw.amount', { symbol: deployment.symbol })}
+              value={amount}
+              onChange={(v) => {
+                setAmount(digitsOnly(v));
+                setFailed(null);
+              }}
+              inputMode="numeric"
+              autoComplete="off"
+              enterKeyHint="done"
+              placeholder={t('wallet.withdraw.amountPlaceholder', { amount: units(floor, currency) })}
+              error={amount && issue ? t(issue.key, { amount: issue.limit ? units(issue.limit, currency) : '' }) : null}
+              data-testid="withdraw-amount"
+              addon={
+                available !== undefined && available >= MINOR_PER_UNIT ? (
+                  <button type="button" className={s.all} onClick={() => setAmount(String(Math.floor(available / MINOR_PER_UNIT)))}>
+                    {t('wallet.withdraw.all')}
+                  </button>
+                ) : undefined
+              }
+            />
+            <p className={w.hint}>
+              <span data-testid="withdraw-available">{t('wallet.withdraw.available', { amount: available !== undefined ? money2(available, currency) : '--' })}</span>
+              {' · '}
+              <span data-testid="withdraw-min">{t('wallet.withdraw.minHint', { amount: units(floor, currency) })}</span>
+            </p>
+
+            {amount && !issue && (
+              <section className={w.card} aria-label={t('wallet.preview')} data-testid="withdraw-preview">
+                <dl className={w.dl}>
+                  <div className={w.kv}>
+                    <dt>{t('wallet.withdraw.youReceive')}</dt>
+                    <dd className="num">{money1(toMinor(Number(amount)), currency)}</dd>
+                  </div>
+                  {available !== undefined && (
+                    <div className={w.kv}>
+                      <dt>{t('wallet.withdraw.balanceAfter')}</dt>
+                      <dd className="num">{money2(available - toMinor(Number(amount)), currency)}</dd>
+                    </div>
+                  )}
+                </dl>
+              </section>
+            )}
+
+            {failed && (
+              <p className={w.formAlert} role="alert" data-testid="withdraw-failed">
+                {failed}
+              </p>
+            )}
+            <Button type="submit" className={w.submit} disabled={issue !== null} busy={send.isPending} data-testid="withdraw-submit">
+              {t('wallet.withdraw.submit')}
+            </Button>
+            <ul className={w.tips} aria-label={t('wallet.tips')}>
+              <li>{t('wallet.withdraw.tipCredit')}</li>
+              <li>{t('wallet.withdraw.tipHold')}</li>
+            </ul>
+          </form>
+        )}
+      </DataState>
+    </div>
+  );
+}

@@ -1,0 +1,102 @@
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import { ApiError } from '@invest/shared';
+import { answer, deferred, inputsOf, renderAt, setup } from '@invest/shared/testing';
+import { AppRoutes } from '../src/App';
+import { CONFIG, INFO, METHODS, recharge } from './fixtures';
+
+beforeAll(setup);
+afterEach(() => jest.clearAllMocks());
+
+const ADD = '/stock/success/v2/recharge/add';
+function serve(add: (input: any) => unknown = (input) => recharge(41, { count: input.count, method: input.method, reference: 'RK7Q2M9XA1' })) {
+  return answer({
+    '/v2/config': () => CONFIG,
+    '/stock/success/v2/user/info': () => INFO,
+    '/stock/success/v2/recharge/methods': () => METHODS,
+    [ADD]: add,
+    '/stock/success/property/list': () => ({ rows: [recharge(41)], count: 1 }),
+    '/stock/success/property/withdraw': () => ({ rows: [], count: 0 }),
+  });
+}
+const amount = () => screen.getByTestId('recharge-amount') as HTMLInputElement;
+const submit = () => screen.getByTestId('recharge-submit') as HTMLButtonElement;
+
+it('shows the receiving bank account with its IFSC, and the TRC-20 address with a network warning', async () => {
+  serve();
+  renderAt('/recharge', <AppRoutes />);
+  const payTo = await screen.findByTestId('pay-to');
+  expect(within(payTo).getByText('SBIN0001234')).toBeTruthy();
+  expect(within(payTo).getByText('123456789012')).toBeTruthy();
+  expect(within(payTo).getByText('IFSC code')).toBeTruthy();
+  expect(screen.queryByTestId('network-warning')).toBeNull();
+  expect(screen.getByRole('link', { name: 'Records' }).getAttribute('href')).toBe('/recharge-records/recharge');
+
+  fireEvent.click(screen.getByRole('radio', { name: /TRC-USDT/ }));
+  expect(within(screen.getByTestId('pay-to')).getByText('TXYZ0000000000000000000000000000')).toBeTruthy();
+  expect(screen.getByTestId('network-warning').textContent).toContain('TRC-20');
+  expect(screen.getByLabelText('Transaction hash')).toBeTruthy();
+  expect(screen.getByText('Recharges are credited within 24 hours after your payment arrives.')).toBeTruthy();
+});
+
+it('takes digits only; below 5000 it says so inline and keeps submit disabled', async () => {
+  serve();
+  renderAt('/recharge', <AppRoutes />);
+  await screen.findByTestId('pay-to');
+  expect(submit().disabled).toBe(true);
+  fireEvent.change(amount(), { target: { value: '4a9.9-9' } });
+  expect(amount().value).toBe('4999');
+  expect(screen.getByRole('alert').textContent).toBe('Please enter correct recharge amount');
+  expect(screen.getByTestId('recharge-min').textContent).toBe('Minimum recharge amount: ₹5,000');
+  expect(submit().disabled).toBe(true);
+  fireEvent.click(submit());
+  expect(inputsOf(ADD)).toHaveLength(0);
+
+  fireEvent.change(amount(), { target: { value: '5000' } });
+  expect(screen.queryByRole('alert')).toBeNull();
+  expect(submit().disabled).toBe(false);
+  expect(within(screen.getByTestId('recharge-preview')).getAllByText('₹5,000.0')).toHaveLength(2);
+});
+
+it('submits minor units with the method and payment reference, then a dialog leads to the records', async () => {
+  serve();
+  renderAt('/recharge', <AppRoutes />);
+  await screen.findByTestId('pay-to');
+  fireEvent.change(amount(), { target: { value: '12000' } });
+  fireEvent.change(screen.getByLabelText('UTR / payment reference'), { target: { value: ' UTR123 ' } });
+  await act(async () => void fireEvent.click(submit()));
+  expect(inputsOf(ADD)).toEqual([{ count: 1200000, method: 'bank', payment_ref: 'UTR123' }]);
+  const dialog = await screen.findByRole('dialog', { name: 'Recharge request submitted successfully' });
+  expect(within(dialog).getByTestId('recharge-reference').textContent).toBe('RK7Q2M9XA1');
+  fireEvent.click(within(dialog).getByRole('button', { name: 'View recharge records' }));
+  expect(await screen.findByRole('heading', { name: 'Recharge records' })).toBeTruthy();
+  expect(await screen.findAllByTestId('record-row')).toHaveLength(1);
+});
+
+it('a double tap books one request', async () => {
+  const gate = deferred();
+  serve(async (input) => {
+    await gate.promise;
+    return recharge(41, { count: input.count });
+  });
+  renderAt('/recharge', <AppRoutes />);
+  await screen.findByTestId('pay-to');
+  fireEvent.change(amount(), { target: { value: '5000' } });
+  fireEvent.click(submit());
+  fireEvent.click(submit());
+  fireEvent.submit(submit().closest('form')!);
+  await act(async () => gate.resolve(undefined));
+  await screen.findByRole('dialog');
+  expect(inputsOf(ADD)).toHaveLength(1);
+});
+
+it('a refused request shows why and lets the user try again', async () => {
+  serve(() => {
+    throw new ApiError('rechargeMethodDisabled', 422);
+  });
+  renderAt('/recharge', <AppRoutes />);
+  await screen.findByTestId('pay-to');
+  fireEvent.change(amount(), { target: { value: '5000' } });
+  await act(async () => void fireEvent.click(submit()));
+  expect((await screen.findByRole('alert')).textContent).toBe('This recharge method is not available right now');
+  expect(submit().disabled).toBe(false);
+});

@@ -1,0 +1,102 @@
+import { act, fireEvent, screen } from '@testing-library/react';
+import { ApiError } from '@invest/shared';
+import { answer, deferred, inputsOf, renderAt, setup } from '@invest/shared/testing';
+import { AppRoutes } from '../src/App';
+import { CARD, CONFIG, INFO, withdrawal } from './fixtures';
+
+beforeAll(setup);
+afterEach(() => jest.clearAllMocks());
+
+const SEND = '/stock/success/money/access';
+function serve({ cards = [CARD], config = CONFIG, send = (input: any) => withdrawal(9, { count: input.count }) }: { cards?: unknown[]; config?: unknown[]; send?: (input: any) => unknown } = {}) {
+  return answer({
+    '/v2/config': () => config,
+    '/stock/success/v2/user/info': () => INFO,
+    '/stock/success/bank/list': () => cards,
+    [SEND]: send,
+    '/stock/success/property/withdraw': () => ({ rows: [withdrawal(9)], count: 1 }),
+  });
+}
+const amount = () => screen.getByTestId('withdraw-amount') as HTMLInputElement;
+const submit = () => screen.getByTestId('withdraw-submit') as HTMLButtonElement;
+const type = (v: string) => fireEvent.change(amount(), { target: { value: v } });
+
+it('with no card it prompts to add one in the bank cards screen', async () => {
+  serve({ cards: [] });
+  renderAt('/withdraw', <AppRoutes />);
+  expect(await screen.findByText('No bank cards available')).toBeTruthy();
+  expect(screen.getByRole('link', { name: 'Add a bank card' }).getAttribute('href')).toBe('/settings/bank-cards?from=%2Fwithdraw');
+  expect(screen.queryByTestId('withdraw-amount')).toBeNull();
+});
+
+it('below 10, then below min_withdraw_count, it says so with the currency and sends nothing', async () => {
+  serve();
+  renderAt('/withdraw', <AppRoutes />);
+  await screen.findByTestId('withdraw-amount');
+  expect(screen.getByRole('radio', { name: /HDFC Bank/ })).toHaveProperty('checked', true);
+  expect(screen.getByTestId('withdraw-min').textContent).toBe('Minimum ₹100');
+  type('9');
+  expect(screen.getByRole('alert').textContent).toBe('Minimum withdrawal amount is ₹10');
+  expect(submit().disabled).toBe(true);
+  type('99x');
+  expect(amount().value).toBe('99');
+  expect(screen.getByRole('alert').textContent).toBe('The amount is below the minimum withdrawal amount (₹100)');
+  expect(submit().disabled).toBe(true);
+  fireEvent.click(submit());
+  expect(inputsOf(SEND)).toHaveLength(0);
+});
+
+it('a configured minimum of 500 is the one enforced', async () => {
+  serve({ config: [{ tag: 'min_withdraw_count', value: '500' }, { tag: 'currency', value: 'MXN' }] });
+  renderAt('/withdraw', <AppRoutes />);
+  await screen.findByTestId('withdraw-amount');
+  type('499');
+  expect(screen.getByRole('alert').textContent).toBe('The amount is below the minimum withdrawal amount ($500)');
+  type('5');
+  expect(screen.getByRole('alert').textContent).toBe('Minimum withdrawal amount is $10');
+});
+
+it('more than the available balance is "Insufficient funds"', async () => {
+  serve();
+  renderAt('/withdraw', <AppRoutes />);
+  await screen.findByText('Available ₹10,000.50');
+  type('10001');
+  expect(screen.getByRole('alert').textContent).toBe('Insufficient funds');
+  expect(submit().disabled).toBe(true);
+  fireEvent.click(screen.getByRole('button', { name: 'All' }));
+  expect(amount().value).toBe('10000');
+  expect(submit().disabled).toBe(false);
+});
+
+it('sends the card and minor units once for a double tap, then shows the withdraw records', async () => {
+  const gate = deferred();
+  serve({
+    send: async (input) => {
+      await gate.promise;
+      return withdrawal(9, { count: input.count });
+    },
+  });
+  renderAt('/withdraw', <AppRoutes />);
+  await screen.findByText('Available ₹10,000.50');
+  type('150');
+  fireEvent.click(submit());
+  fireEvent.click(submit());
+  expect(submit().getAttribute('aria-busy')).toBe('true');
+  await act(async () => gate.resolve(undefined));
+  expect(await screen.findByRole('heading', { name: 'Withdraw records' })).toBeTruthy();
+  expect(inputsOf(SEND)).toEqual([{ bank_id: 7, count: 15000 }]);
+});
+
+it('a refusal by the server shows its reason and stays on the form', async () => {
+  serve({
+    send: () => {
+      throw new ApiError('insufficientFunds', 422);
+    },
+  });
+  renderAt('/withdraw', <AppRoutes />);
+  await screen.findByText('Available ₹10,000.50');
+  type('150');
+  await act(async () => void fireEvent.click(submit()));
+  expect((await screen.findByTestId('withdraw-failed')).textContent).toBe('Insufficient funds');
+  expect(screen.getByTestId('withdraw-amount')).toBeTruthy();
+});
