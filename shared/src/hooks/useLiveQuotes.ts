@@ -1,7 +1,8 @@
-import { onlineManager, useQueries, type Query } from '@tanstack/react-query';
+import { onlineManager } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
-import { API_BASE, type ApiError } from '../api/client';
+import { API_BASE } from '../api/client';
 import type { AnyCallQuery } from '../query/useCall';
+import { usePollWhile } from '../query/usePollWhile';
 import { bus } from '../bus';
 import { QUOTE_STREAM_MAX_SYMBOLS, QUOTE_STREAM_PATH, yahoo, type Quote } from '../contract/market';
 
@@ -111,21 +112,7 @@ export function useLiveQuotes(
     };
   }, [key, enabled]);
 
-  // A second observer of each polled query: it adds the interval while polling, and never re-renders the screen.
-  // Counting data younger than one interval as fresh, it refreshes at once only what is older (a late fallback).
-  const polling = enabled && Boolean(key) && mode === 'polling';
-  useQueries({
-    queries: poll.map((options) => ({
-      ...options,
-      // The query's own rule (callQuery: not after a 404) still holds.
-      enabled: (query: Query<unknown, ApiError, unknown, readonly unknown[]>) =>
-        polling && (typeof options.enabled === 'function' ? options.enabled(query) : options.enabled !== false),
-      staleTime: intervalMs,
-      refetchInterval: intervalMs,
-      refetchOnWindowFocus: false,
-      notifyOnChangeProps: [],
-    })),
-  });
+  usePollWhile(mode === 'polling', poll, intervalMs);
   return { quotes, mode };
 }
 

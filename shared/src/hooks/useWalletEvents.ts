@@ -1,11 +1,12 @@
-import { onlineManager, useQueries, useQueryClient, type Query, type QueryClient } from '@tanstack/react-query';
+import { onlineManager, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import { API_BASE, type ApiError } from '../api/client';
+import { API_BASE } from '../api/client';
 import { bus } from '../bus';
 import { loanData, loanRecords } from '../contract/loans';
 import { balance, userInfo } from '../contract/user';
 import { bills, rechargeRecords, WALLET_STREAM_PATH, withdrawRecords } from '../contract/wallet';
 import type { AnyCallQuery } from '../query/useCall';
+import { usePollWhile } from '../query/usePollWhile';
 import { session } from '../session/session';
 import { STREAM_CONNECT_TIMEOUT_MS } from './useLiveQuotes';
 
@@ -202,19 +203,6 @@ export function useWalletEvents({
     };
   }, [client, token, enabled]);
 
-  // A second observer of each polled query: it adds the interval while polling, and never re-renders the screen.
-  // Counting data younger than one interval as fresh, it refreshes at once only what is older (a late fallback).
-  const polling = mode === 'polling';
-  useQueries({
-    queries: poll.map((options) => ({
-      ...options,
-      enabled: (query: Query<unknown, ApiError, unknown, readonly unknown[]>) =>
-        polling && (typeof options.enabled === 'function' ? options.enabled(query) : options.enabled !== false),
-      staleTime: intervalMs,
-      refetchInterval: intervalMs,
-      refetchOnWindowFocus: false,
-      notifyOnChangeProps: [],
-    })),
-  });
+  usePollWhile(mode === 'polling', poll, intervalMs);
   return { mode };
 }
