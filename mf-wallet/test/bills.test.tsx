@@ -1,8 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { ApiError } from '@invest/shared';
 import { answer, inputsOf, renderAt, setup } from '@invest/shared/testing';
 import { AppRoutes } from '../src/App';
-import { bill, CONFIG, INFO } from './fixtures';
+import { bill, CONFIG, failsUntilRecovered, INFO } from './fixtures';
 
 beforeAll(setup);
 afterEach(() => jest.clearAllMocks());
@@ -75,41 +74,33 @@ it('an empty list says so and offers a recharge', async () => {
 });
 
 it('a failed load offers a retry that loads the bills, never "empty"', async () => {
-  jest.spyOn(console, 'warn').mockImplementation(() => {});
-  let fail = true;
+  const bills = failsUntilRecovered(() => ({ rows: BILLS, count: 3 }));
   answer({
     '/v2/config': () => CONFIG,
     '/stock/success/v2/user/info': () => INFO,
-    '/stock/success/v2/bill': () => {
-      if (fail) throw new ApiError('serverError', 500);
-      return { rows: BILLS, count: 3 };
-    },
+    '/stock/success/v2/bill': bills.handler,
   });
   renderAt('/account/changes', <AppRoutes />);
   const state = await screen.findByTestId('load-error', {}, { timeout: 5000 });
   expect(state.getAttribute('data-reason')).toBe('failed');
   expect(screen.queryByTestId('bills-empty')).toBeNull();
-  fail = false;
+  bills.recover();
   fireEvent.click(within(state).getByRole('button', { name: 'Retry' }));
   expect(await screen.findAllByTestId('bill-row')).toHaveLength(3);
   expect(screen.queryByTestId('load-error')).toBeNull();
 });
 
 it('without the deployment settings it says so and retries, never guessing a currency', async () => {
-  jest.spyOn(console, 'warn').mockImplementation(() => {});
-  let fail = true;
+  const config = failsUntilRecovered(() => CONFIG);
   answer({
-    '/v2/config': () => {
-      if (fail) throw new ApiError('serverError', 500);
-      return CONFIG;
-    },
+    '/v2/config': config.handler,
     '/stock/success/v2/user/info': () => INFO,
     '/stock/success/v2/bill': () => ({ rows: BILLS, count: 3 }),
   });
   renderAt('/account/changes', <AppRoutes />);
   const state = await screen.findByTestId('load-error', {}, { timeout: 5000 });
   expect(state.textContent).toContain("The app's settings could not load");
-  fail = false;
+  config.recover();
   fireEvent.click(within(state).getByRole('button', { name: 'Retry' }));
   expect(await screen.findAllByTestId('bill-row')).toHaveLength(3);
 });

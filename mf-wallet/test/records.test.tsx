@@ -1,8 +1,7 @@
 import { fireEvent, screen, within } from '@testing-library/react';
-import { ApiError } from '@invest/shared';
 import { answer, inputsOf, renderAt, setup } from '@invest/shared/testing';
 import { AppRoutes } from '../src/App';
-import { CONFIG, recharge, withdrawal } from './fixtures';
+import { CONFIG, failsUntilRecovered, recharge, withdrawal } from './fixtures';
 
 beforeAll(setup);
 afterEach(() => jest.clearAllMocks());
@@ -70,18 +69,12 @@ it('pages through the records', async () => {
 });
 
 it('a failed load then Retry loads the records', async () => {
-  jest.spyOn(console, 'warn').mockImplementation(() => {});
-  let fail = true;
-  serve({
-    '/stock/success/property/list': () => {
-      if (fail) throw new ApiError('serverError', 500);
-      return { rows: RECHARGES, count: 4 };
-    },
-  });
+  const list = failsUntilRecovered(() => ({ rows: RECHARGES, count: 4 }));
+  serve({ '/stock/success/property/list': list.handler });
   renderAt('/recharge-records/recharge', <AppRoutes />);
   const state = await screen.findByTestId('load-error', {}, { timeout: 5000 });
   expect(screen.queryByTestId('records-empty')).toBeNull();
-  fail = false;
+  list.recover();
   fireEvent.click(within(state).getByRole('button', { name: 'Retry' }));
   expect(await screen.findAllByTestId('record-row')).toHaveLength(4);
 });

@@ -1,22 +1,20 @@
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
 import {
   BILL_TYPES,
   calls,
-  DataState,
   keepPreviousData,
-  PageHeader,
-  Pager,
-  SkeletonRows,
   Tabs,
-  troubleOf,
   useCall,
   type Bill,
   type Deployment,
 } from '@invest/shared';
 import { WithDeployment } from '../components/common';
+import { EmptyState, PagedList } from '../components/states';
+import { WalletPage } from '../components/WalletPage';
 import { useWalletPoll } from '../lib/live';
 import { money2 } from '../lib/money';
+import { pageOf } from '../lib/paging';
 import { formatTime } from '../lib/time';
 import w from '../components/wallet.module.css';
 import s from './bills.module.css';
@@ -27,12 +25,10 @@ const isBillType = (v: string | null): v is BillType => (BILL_TYPES as readonly 
 
 /** The bill list (spec §2): every change of the wallet, newest first, by all / income / expense. */
 export function BillsPage() {
-  const { t } = useTranslation();
   return (
-    <div className={w.page}>
-      <PageHeader title={t('titles.bills')} back />
+    <WalletPage title="titles.bills">
       <WithDeployment>{(d) => <Bills deployment={d} />}</WithDeployment>
-    </div>
+    </WalletPage>
   );
 }
 
@@ -43,7 +39,7 @@ function Bills({ deployment }: { deployment: Deployment }) {
   const [params, setParams] = useSearchParams();
   const raw = params.get('type');
   const type: BillType = isBillType(raw) ? raw : 'all';
-  const page = Math.max(1, Math.floor(Number(params.get('page')) || 1));
+  const page = pageOf(params);
   const go = (next: { type?: BillType; page?: number }) => {
     const p = new URLSearchParams();
     const nt = next.type ?? type;
@@ -54,8 +50,6 @@ function Bills({ deployment }: { deployment: Deployment }) {
 
   const info = useCall(calls.userInfo, undefined, { refetchInterval: poll });
   const q = useCall(calls.bills, { type, page, limit: BILLS_PAGE_SIZE }, { placeholderData: keepPreviousData, refetchInterval: page === 1 ? poll : false });
-  const rows = q.data?.rows ?? [];
-  const changing = q.isPlaceholderData;
 
   return (
     <>
@@ -73,37 +67,17 @@ function Bills({ deployment }: { deployment: Deployment }) {
         value={type}
         onChange={(v) => go({ type: v })}
       />
-      <DataState
-        ready={q.data !== undefined}
-        trouble={troubleOf(q)}
-        since={q.dataUpdatedAt}
-        onRetry={() => void q.refetch()}
-        busy={q.isFetching}
-        skeleton={<SkeletonRows rows={6} />}
-        errorTitle={t('wallet.loadFailed')}
-        prices={false}
+      <PagedList
+        query={q}
+        skeletonRows={6}
+        label={t('titles.bills')}
+        empty={<EmptyState testId="bills-empty" title={`wallet.bills.empty.${type}`} text="wallet.bills.emptyHint" action={{ to: '/recharge', label: 'wallet.recharge.action' }} />}
+        page={page}
+        size={BILLS_PAGE_SIZE}
+        onPage={(p) => go({ page: p })}
       >
-        {rows.length === 0 ? (
-          <div className={w.empty} data-testid="bills-empty">
-            <p className={w.emptyTitle}>{t(`wallet.bills.empty.${type}`)}</p>
-            <p className={w.emptyText}>{t('wallet.bills.emptyHint')}</p>
-            <Link to="/recharge" className={w.linkButton}>
-              {t('wallet.recharge.action')}
-            </Link>
-          </div>
-        ) : (
-          <>
-            <ul className={`${w.rows} ${changing ? s.stale : ''}`} aria-busy={changing || undefined} aria-label={t('titles.bills')}>
-              {rows.map((b) => (
-                <BillRow key={b.id} bill={b} currency={deployment.currency} />
-              ))}
-            </ul>
-            <div className={w.pager}>
-              <Pager page={page} count={q.data?.count ?? 0} size={BILLS_PAGE_SIZE} busy={changing} onPage={(p) => go({ page: p })} />
-            </div>
-          </>
-        )}
-      </DataState>
+        {q.data?.rows.map((b) => <BillRow key={b.id} bill={b} currency={deployment.currency} />)}
+      </PagedList>
     </>
   );
 }

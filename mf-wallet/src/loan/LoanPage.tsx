@@ -1,26 +1,23 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import {
   Button,
   calls,
   CREDIT_SCORE_POSITIVE,
-  DataState,
   Dialog,
   LOAN_MIN,
-  PageHeader,
-  SkeletonRows,
-  TextField,
   toast,
-  troubleOf,
   useCall,
   useCallMutation,
   type Deployment,
   type LoanData,
 } from '@invest/shared';
 import { failureKey, WithDeployment } from '../components/common';
+import { AmountField, FormAlert, issueMessage, MoneyForm, useMoneyForm } from '../components/MoneyForm';
+import { QueryState } from '../components/states';
+import { WalletPage } from '../components/WalletPage';
 import { useWalletPoll } from '../lib/live';
-import { digitsOnly, money1, toMinor, units } from '../lib/money';
+import { money1, toMinor, units } from '../lib/money';
 import { useWalletRefresh } from '../lib/refresh';
 import { loanIssue } from '../lib/rules';
 import w from '../components/wallet.module.css';
@@ -31,20 +28,10 @@ export const LOAN_APPLICATION_PATH = '/LoanApplication';
 
 /** /loan, and /LoanApplication: the same screen with the application dialog open. */
 export function LoanPage({ applying = false }: { applying?: boolean }) {
-  const { t } = useTranslation();
   return (
-    <div className={w.page}>
-      <PageHeader
-        title={t('titles.loan')}
-        back
-        right={
-          <Link to={LOAN_RECORDS_PATH} className={w.headerLink}>
-            {t('wallet.recordsLink')}
-          </Link>
-        }
-      />
+    <WalletPage title="titles.loan" link={{ to: LOAN_RECORDS_PATH, label: 'wallet.recordsLink' }}>
       <WithDeployment>{(d) => <Loan deployment={d} applying={applying} />}</WithDeployment>
-    </div>
+    </WalletPage>
   );
 }
 
@@ -60,16 +47,7 @@ function Loan({ deployment, applying }: { deployment: Deployment; applying: bool
   const canApply = data !== undefined && data.remainingAmount >= toMinor(LOAN_MIN);
   return (
     <div className={w.body}>
-      <DataState
-        ready={data !== undefined}
-        trouble={troubleOf(q)}
-        since={q.dataUpdatedAt}
-        onRetry={() => void q.refetch()}
-        busy={q.isFetching}
-        skeleton={<SkeletonRows rows={3} />}
-        errorTitle={t('wallet.loadFailed')}
-        prices={false}
-      >
+      <QueryState query={q} skeletonRows={3}>
         {data && (
           <>
             <section className={s.hero} aria-label={t('wallet.loan.summary')}>
@@ -123,7 +101,7 @@ function Loan({ deployment, applying }: { deployment: Deployment; applying: bool
             </ul>
           </>
         )}
-      </DataState>
+      </QueryState>
       {applying && data && <ApplyDialog data={data} deployment={deployment} onClose={() => navigate('/loan', { replace: true })} />}
     </div>
   );
@@ -133,8 +111,7 @@ function ApplyDialog({ data, deployment, onClose }: { data: LoanData; deployment
   const { t } = useTranslation();
   const navigate = useNavigate();
   const refresh = useWalletRefresh();
-  const [amount, setAmount] = useState('');
-  const [failed, setFailed] = useState<string | null>(null);
+  const { amount, setAmount, failed, setFailed, send } = useMoneyForm();
   const currency = deployment.currency;
   const issue = loanIssue({ amount, remaining: data.remainingAmount });
   const add = useCallMutation(calls.loanAdd, {
@@ -147,34 +124,21 @@ function ApplyDialog({ data, deployment, onClose }: { data: LoanData; deployment
   });
   const principal = amount ? toMinor(Number(amount)) : 0;
   const interest = Math.round((principal * data.interestBps) / 10_000);
-  const submit = () => {
-    if (issue || add.isPending) return;
-    setFailed(null);
-    add.mutate({ count: principal });
-  };
+  const submit = () => send(issue !== null, add, { count: principal });
   return (
     <Dialog open onClose={() => !add.isPending && onClose()} title={t('titles.loanApplication')}>
-      <form
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          submit();
-        }}
-      >
-        <TextField
+      <MoneyForm onSubmit={submit}>
+        <AmountField
           label={t('wallet.loan.amount', { symbol: deployment.symbol })}
           value={amount}
           onChange={(v) => {
-            setAmount(digitsOnly(v));
+            setAmount(v);
             setFailed(null);
           }}
-          inputMode="numeric"
-          autoComplete="off"
-          enterKeyHint="done"
           autoFocus
           placeholder={t('wallet.loan.amountPlaceholder', { amount: units(LOAN_MIN, currency) })}
-          error={amount && issue ? t(issue.key, { amount: issue.limit ? units(issue.limit, currency) : '' }) : null}
-          data-testid="loan-amount"
+          error={amount && issue ? issueMessage(t, issue, currency) : null}
+          testId="loan-amount"
         />
         <p className={w.hint} data-testid="loan-limits">
           {t('wallet.loan.limits', { min: units(LOAN_MIN, currency), max: money1(data.remainingAmount, currency) })}
@@ -191,11 +155,7 @@ function ApplyDialog({ data, deployment, onClose }: { data: LoanData; deployment
             </div>
           </dl>
         )}
-        {failed && (
-          <p className={w.formAlert} role="alert">
-            {failed}
-          </p>
-        )}
+        <FormAlert message={failed} />
         <div className={w.dialogActions}>
           <Button type="submit" disabled={issue !== null} busy={add.isPending} data-testid="loan-confirm">
             {t('common.confirm')}
@@ -204,7 +164,7 @@ function ApplyDialog({ data, deployment, onClose }: { data: LoanData; deployment
             {t('common.cancel')}
           </Button>
         </div>
-      </form>
+      </MoneyForm>
     </Dialog>
   );
 }

@@ -1,18 +1,14 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import {
   Button,
   calls,
-  DataState,
   Dialog,
   IconButton,
-  PageHeader,
   RECHARGE_MIN,
-  SkeletonRows,
   TextField,
   toast,
-  troubleOf,
   useCall,
   useCallMutation,
   type Deployment,
@@ -21,7 +17,10 @@ import {
   type RechargeRecord,
 } from '@invest/shared';
 import { failureKey, WithDeployment } from '../components/common';
-import { digitsOnly, money1, toMinor, units } from '../lib/money';
+import { AmountField, FormAlert, issueMessage, MoneyForm, useMoneyForm } from '../components/MoneyForm';
+import { QueryState } from '../components/states';
+import { WalletPage } from '../components/WalletPage';
+import { money1, toMinor, units } from '../lib/money';
 import { useWalletRefresh } from '../lib/refresh';
 import { rechargeInput, rechargeIssue } from '../lib/rules';
 import w from '../components/wallet.module.css';
@@ -32,20 +31,10 @@ export const RECHARGE_RECORDS_PATH = '/recharge-records/recharge';
 const QUICK_AMOUNTS = [5000, 10000, 50000, 100000];
 
 export function RechargePage() {
-  const { t } = useTranslation();
   return (
-    <div className={w.page}>
-      <PageHeader
-        title={t('titles.recharge')}
-        back
-        right={
-          <Link to={RECHARGE_RECORDS_PATH} className={w.headerLink}>
-            {t('wallet.recordsLink')}
-          </Link>
-        }
-      />
+    <WalletPage title="titles.recharge" link={{ to: RECHARGE_RECORDS_PATH, label: 'wallet.recordsLink' }}>
       <WithDeployment>{(d) => <RechargeForm deployment={d} />}</WithDeployment>
-    </div>
+    </WalletPage>
   );
 }
 
@@ -59,10 +48,9 @@ function RechargeForm({ deployment }: { deployment: Deployment }) {
   // The first available method until the user picks one.
   const method = picked ?? enabled[0]?.method ?? null;
   const info = enabled.find((m) => m.method === method);
-  const [amount, setAmount] = useState('');
+  const { amount, setAmount, failed, setFailed, send } = useMoneyForm();
   const [paymentRef, setPaymentRef] = useState('');
   const [done, setDone] = useState<RechargeRecord | null>(null);
-  const [failed, setFailed] = useState<string | null>(null);
 
   const fields = { amount, method, paymentRef };
   const issue = rechargeIssue(fields);
@@ -77,35 +65,17 @@ function RechargeForm({ deployment }: { deployment: Deployment }) {
     },
     onError: (e) => setFailed(t(failureKey(e, 'wallet.recharge.failed'))),
   });
-  const submit = () => {
-    if (issue || add.isPending) return;
-    setFailed(null);
-    add.mutate(rechargeInput(fields));
-  };
+  const submit = () => send(issue !== null, add, rechargeInput(fields));
 
   return (
     <div className={w.body}>
-      <DataState
-        ready={methods.data !== undefined}
-        trouble={troubleOf(methods)}
-        onRetry={() => void methods.refetch()}
-        busy={methods.isFetching}
-        skeleton={<SkeletonRows rows={2} />}
-        errorTitle={t('wallet.recharge.methodsFailed')}
-        prices={false}
-      >
+      <QueryState query={methods} skeletonRows={2} errorTitle="wallet.recharge.methodsFailed" since={false}>
         {enabled.length === 0 ? (
           <p className={w.muted} data-testid="no-methods">
             {t('wallet.recharge.noMethods')}
           </p>
         ) : (
-          <form
-            noValidate
-            onSubmit={(e) => {
-              e.preventDefault();
-              submit();
-            }}
-          >
+          <MoneyForm onSubmit={submit}>
             <fieldset className={w.choices}>
               <legend className={w.legend}>{t('wallet.recharge.method')}</legend>
               {(methods.data ?? []).map((m) => (
@@ -122,16 +92,13 @@ function RechargeForm({ deployment }: { deployment: Deployment }) {
 
             {info && <PayTo info={info} currency={currency} />}
 
-            <TextField
+            <AmountField
               label={t('wallet.recharge.amount', { symbol: deployment.symbol })}
               value={amount}
-              onChange={(v) => setAmount(digitsOnly(v))}
-              inputMode="numeric"
-              autoComplete="off"
-              enterKeyHint="done"
+              onChange={setAmount}
               placeholder={t('wallet.recharge.amountPlaceholder', { amount: units(RECHARGE_MIN, currency) })}
               error={amount && tooLow ? t('hint.rechargeAmountTooLow') : null}
-              data-testid="recharge-amount"
+              testId="recharge-amount"
             />
             <p className={amount && tooLow ? w.hintBad : w.hint} data-testid="recharge-min">
               {t('wallet.recharge.minAmount', { amount: units(RECHARGE_MIN, currency) })}
@@ -172,17 +139,13 @@ function RechargeForm({ deployment }: { deployment: Deployment }) {
               </dl>
             </section>
 
-            {failed && (
-              <p className={w.formAlert} role="alert">
-                {failed}
-              </p>
-            )}
+            <FormAlert message={failed} />
             <Button type="submit" className={w.submit} disabled={issue !== null} busy={add.isPending} data-testid="recharge-submit">
               {t('wallet.recharge.submit')}
             </Button>
             {issue && amount && !tooLow && (
               <p className={w.hint} style={{ marginTop: 8 }}>
-                {t(issue.key, { amount: issue.limit ? units(issue.limit, currency) : '' })}
+                {issueMessage(t, issue, currency)}
               </p>
             )}
             <ul className={w.tips} aria-label={t('wallet.tips')}>
@@ -190,9 +153,9 @@ function RechargeForm({ deployment }: { deployment: Deployment }) {
               <li>{t('wallet.recharge.tipReference')}</li>
               <li>{t('wallet.recharge.tipOwnAccount')}</li>
             </ul>
-          </form>
+          </MoneyForm>
         )}
-      </DataState>
+      </QueryState>
 
       <Dialog open={done !== null} onClose={() => setDone(null)} title={t('wallet.recharge.success')}>
         {done && (

@@ -5,11 +5,7 @@ import {
   ApiError,
   callQuery,
   calls,
-  DataState,
   NotFoundState,
-  PageHeader,
-  SkeletonRows,
-  Tabs,
   troubleOf,
   useQuery,
   useQueryClient,
@@ -17,11 +13,13 @@ import {
   type WithdrawRecord,
 } from '@invest/shared';
 import { StatusBadge, WithDeployment } from '../components/common';
+import { QueryState } from '../components/states';
+import { WalletPage } from '../components/WalletPage';
 import { useWalletPoll } from '../lib/live';
 import { money1 } from '../lib/money';
 import { rechargeStatus, withdrawStatus } from '../lib/status';
 import { formatTime } from '../lib/time';
-import { isRecordKind, RECORD_KINDS, type RecordKind } from './RecordsList';
+import { isRecordKind, RecordKindTabs, type RecordKind } from './RecordsList';
 import { TabbedRecords } from './RecordsPages';
 import w from '../components/wallet.module.css';
 
@@ -73,41 +71,23 @@ function RecordDetail({ id, kind }: { id: number; kind: RecordKind }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const q = useRecord(kind, id);
-  const trouble = troubleOf(q);
   return (
-    <div className={w.page}>
-      <PageHeader title={t('titles.rechargeWithdrawDetail')} back />
-      <Tabs
-        label={t('wallet.records.kind')}
-        fill
-        className={w.tabs}
-        items={RECORD_KINDS.map((k) => ({ value: k, label: t(`wallet.records.tabs.${k}`) }))}
-        value={kind}
-        onChange={(k) => navigate(`/account/recharge-withdraw/${k}`)}
-      />
+    <WalletPage title="titles.rechargeWithdrawDetail">
+      <RecordKindTabs kind={kind} onChange={(k) => navigate(`/account/recharge-withdraw/${k}`)} />
       <div className={w.body}>
-        {trouble === 'notFound' ? (
+        {troubleOf(q) === 'notFound' ? (
           <NotFoundState title={t('wallet.records.notFound')} />
         ) : (
           <WithDeployment>
             {(d) => (
-              <DataState
-                ready={q.data !== undefined}
-                trouble={trouble}
-                since={q.dataUpdatedAt}
-                onRetry={() => void q.refetch()}
-                busy={q.isFetching}
-                skeleton={<SkeletonRows rows={3} />}
-                errorTitle={t('wallet.loadFailed')}
-                prices={false}
-              >
+              <QueryState query={q} skeletonRows={3}>
                 {q.data && <Detail kind={kind} record={q.data} currency={d.currency} />}
-              </DataState>
+              </QueryState>
             )}
           </WithDeployment>
         )}
       </div>
-    </div>
+    </WalletPage>
   );
 }
 

@@ -1,20 +1,12 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router-dom';
-import {
-  calls,
-  DataState,
-  keepPreviousData,
-  Pager,
-  SkeletonRows,
-  troubleOf,
-  useCall,
-  type RechargeRecord,
-  type WithdrawRecord,
-} from '@invest/shared';
+import { Link } from 'react-router-dom';
+import { calls, keepPreviousData, Tabs, useCall, type RechargeRecord, type WithdrawRecord } from '@invest/shared';
 import { StatusBadge } from '../components/common';
+import { EmptyState, PagedList } from '../components/states';
 import { useWalletPoll } from '../lib/live';
 import { money1 } from '../lib/money';
-import { rechargeStatus, withdrawStatus } from '../lib/status';
+import { rechargeStatus, withdrawStatus, type StatusView } from '../lib/status';
 import { formatTime } from '../lib/time';
 import w from '../components/wallet.module.css';
 
@@ -26,17 +18,19 @@ export const isRecordKind = (v: unknown): v is RecordKind => v === 'recharge' ||
 /** Where a record's details open; the row hands its record over so they show at once. */
 export const recordHref = (kind: RecordKind, id: number) => `/account/recharge-withdraw/${id}?type=${kind}`;
 
-/** The page of the list, from the URL (so back from a detail returns to it). */
-export function usePageParam(): [number, (page: number) => void] {
-  const [params, setParams] = useSearchParams();
-  const page = Math.max(1, Math.floor(Number(params.get('page')) || 1));
-  const set = (p: number) => {
-    const next = new URLSearchParams(params);
-    if (p > 1) next.set('page', String(p));
-    else next.delete('page');
-    setParams(next, { replace: true });
-  };
-  return [page, set];
+/** The recharge / withdraw tabs above the records and the details; where a tab leads is the screen's. */
+export function RecordKindTabs({ kind, onChange }: { kind: RecordKind; onChange: (kind: RecordKind) => void }) {
+  const { t } = useTranslation();
+  return (
+    <Tabs
+      label={t('wallet.records.kind')}
+      fill
+      className={w.tabs}
+      items={RECORD_KINDS.map((k) => ({ value: k, label: t(`wallet.records.tabs.${k}`) }))}
+      value={kind}
+      onChange={onChange}
+    />
+  );
 }
 
 /** Recharge or withdraw records, newest first, paged, with their states; failures name their reason. */
@@ -46,38 +40,54 @@ export function RecordsList({ kind, currency, page, onPage }: { kind: RecordKind
   const def = kind === 'recharge' ? calls.rechargeRecords : calls.withdrawRecords;
   const q = useCall(def, { page, limit: RECORDS_PAGE_SIZE }, { placeholderData: keepPreviousData, refetchInterval: poll });
   const rows = q.data?.rows ?? [];
-  const changing = q.isPlaceholderData;
   return (
-    <DataState
-      ready={q.data !== undefined}
-      trouble={troubleOf(q)}
-      since={q.dataUpdatedAt}
-      onRetry={() => void q.refetch()}
-      busy={q.isFetching}
-      skeleton={<SkeletonRows rows={5} />}
-      errorTitle={t('wallet.loadFailed')}
-      prices={false}
+    <PagedList
+      query={q}
+      skeletonRows={5}
+      label={t(`wallet.records.list.${kind}`)}
+      empty={
+        <EmptyState
+          testId="records-empty"
+          title={`wallet.records.empty.${kind}`}
+          action={{ to: kind === 'recharge' ? '/recharge' : '/withdraw', label: kind === 'recharge' ? 'wallet.recharge.action' : 'wallet.withdraw.action' }}
+        />
+      }
+      page={page}
+      size={RECORDS_PAGE_SIZE}
+      onPage={onPage}
     >
-      {rows.length === 0 ? (
-        <div className={w.empty} data-testid="records-empty">
-          <p className={w.emptyTitle}>{t(`wallet.records.empty.${kind}`)}</p>
-          <Link to={kind === 'recharge' ? '/recharge' : '/withdraw'} className={w.linkButton}>
-            {t(kind === 'recharge' ? 'wallet.recharge.action' : 'wallet.withdraw.action')}
-          </Link>
+      {kind === 'recharge'
+        ? (rows as RechargeRecord[]).map((r) => <RechargeRow key={r.id} record={r} currency={currency} />)
+        : (rows as WithdrawRecord[]).map((r) => <WithdrawRow key={r.id} record={r} currency={currency} />)}
+    </PagedList>
+  );
+}
+
+/** One row of either list: a link to the record's details (handing the record over), its state and its amount. */
+function RecordRow({ kind, record: r, currency, status, title, sub, failNote }: { kind: RecordKind; record: RechargeRecord | WithdrawRecord; currency: string; status: StatusView; title: ReactNode; sub: ReactNode; failNote: ReactNode }) {
+  return (
+    <li>
+      <Link to={recordHref(kind, r.id)} state={{ record: r, kind }} className={w.row} data-testid="record-row">
+        <div className={w.rowMain}>
+          <span className={w.rowTitle}>
+            {title}
+            <StatusBadge status={status} />
+          </span>
+          <span className={w.rowSub}>
+            <time dateTime={r.created_at}>{formatTime(r.created_at)}</time>
+            {sub}
+          </span>
+          {failNote && (
+            <span className={w.noteFailed} data-testid="fail-reason">
+              {failNote}
+            </span>
+          )}
         </div>
-      ) : (
-        <>
-          <ul className={w.rows} aria-busy={changing || undefined} aria-label={t(`wallet.records.list.${kind}`)} style={changing ? { opacity: 0.55 } : undefined}>
-            {kind === 'recharge'
-              ? (rows as RechargeRecord[]).map((r) => <RechargeRow key={r.id} record={r} currency={currency} />)
-              : (rows as WithdrawRecord[]).map((r) => <WithdrawRow key={r.id} record={r} currency={currency} />)}
-          </ul>
-          <div className={w.pager}>
-            <Pager page={page} count={q.data?.count ?? 0} size={RECORDS_PAGE_SIZE} busy={changing} onPage={onPage} />
-          </div>
-        </>
-      )}
-    </DataState>
+        <div className={w.rowSide}>
+          <span className={`${w.amount} num`}>{money1(r.count, currency)}</span>
+        </div>
+      </Link>
+    </li>
   );
 }
 
@@ -85,27 +95,15 @@ function RechargeRow({ record: r, currency }: { record: RechargeRecord; currency
   const { t } = useTranslation();
   const status = rechargeStatus(r.status);
   return (
-    <li>
-      <Link to={recordHref('recharge', r.id)} state={{ record: r, kind: 'recharge' }} className={w.row} data-testid="record-row">
-        <div className={w.rowMain}>
-          <span className={w.rowTitle}>
-            {t(`wallet.recharge.methods.${r.method}`, { defaultValue: r.method })}
-            <StatusBadge status={status} />
-          </span>
-          <span className={w.rowSub}>
-            <time dateTime={r.created_at}>{formatTime(r.created_at)}</time> · {t('wallet.records.ref', { ref: r.reference })}
-          </span>
-          {status.tone === 'failed' && r.fail_reason && (
-            <span className={w.noteFailed} data-testid="fail-reason">
-              {t('wallet.records.reason', { reason: r.fail_reason })}
-            </span>
-          )}
-        </div>
-        <div className={w.rowSide}>
-          <span className={`${w.amount} num`}>{money1(r.count, currency)}</span>
-        </div>
-      </Link>
-    </li>
+    <RecordRow
+      kind="recharge"
+      record={r}
+      currency={currency}
+      status={status}
+      title={t(`wallet.recharge.methods.${r.method}`, { defaultValue: r.method })}
+      sub={<> · {t('wallet.records.ref', { ref: r.reference })}</>}
+      failNote={status.tone === 'failed' && r.fail_reason && t('wallet.records.reason', { reason: r.fail_reason })}
+    />
   );
 }
 
@@ -113,27 +111,21 @@ function WithdrawRow({ record: r, currency }: { record: WithdrawRecord; currency
   const { t } = useTranslation();
   const status = withdrawStatus(r.status);
   return (
-    <li>
-      <Link to={recordHref('withdraw', r.id)} state={{ record: r, kind: 'withdraw' }} className={w.row} data-testid="record-row">
-        <div className={w.rowMain}>
-          <span className={w.rowTitle}>
-            {t('wallet.records.toCard', { bank: r.bank, last4: r.bank_card.slice(-4) })}
-            <StatusBadge status={status} />
-          </span>
-          <span className={w.rowSub}>
-            <time dateTime={r.created_at}>{formatTime(r.created_at)}</time>
-          </span>
-          {status.tone === 'failed' && (
-            <span className={w.noteFailed} data-testid="fail-reason">
-              {r.fail_reason ? `${t('wallet.records.reason', { reason: r.fail_reason })} · ` : ''}
-              {t('wallet.records.refunded', { amount: money1(r.count, currency) })}
-            </span>
-          )}
-        </div>
-        <div className={w.rowSide}>
-          <span className={`${w.amount} num`}>{money1(r.count, currency)}</span>
-        </div>
-      </Link>
-    </li>
+    <RecordRow
+      kind="withdraw"
+      record={r}
+      currency={currency}
+      status={status}
+      title={t('wallet.records.toCard', { bank: r.bank, last4: r.bank_card.slice(-4) })}
+      sub={null}
+      failNote={
+        status.tone === 'failed' && (
+          <>
+            {r.fail_reason ? `${t('wallet.records.reason', { reason: r.fail_reason })} · ` : ''}
+            {t('wallet.records.refunded', { amount: money1(r.count, currency) })}
+          </>
+        )
+      }
+    />
   );
 }

@@ -4,14 +4,9 @@ import { Link, useNavigate } from 'react-router-dom';
 import {
   Button,
   calls,
-  DataState,
   Icon,
   MINOR_PER_UNIT,
-  PageHeader,
-  SkeletonRows,
-  TextField,
   toast,
-  troubleOf,
   useCall,
   useCallMutation,
   WITHDRAW_MIN,
@@ -19,8 +14,11 @@ import {
   type Deployment,
 } from '@invest/shared';
 import { failureKey, WithDeployment } from '../components/common';
+import { AmountField, FormAlert, issueMessage, MoneyForm, useMoneyForm } from '../components/MoneyForm';
+import { EmptyState, QueryState } from '../components/states';
+import { WalletPage } from '../components/WalletPage';
 import { useWalletPoll } from '../lib/live';
-import { digitsOnly, money1, money2, toMinor, units } from '../lib/money';
+import { money1, money2, toMinor, units } from '../lib/money';
 import { useWalletRefresh } from '../lib/refresh';
 import { withdrawIssue } from '../lib/rules';
 import w from '../components/wallet.module.css';
@@ -31,20 +29,10 @@ export const WITHDRAW_RECORDS_PATH = '/withdraw-records';
 export const BANK_CARDS_PATH = `/settings/bank-cards?from=${encodeURIComponent('/withdraw')}`;
 
 export function WithdrawPage() {
-  const { t } = useTranslation();
   return (
-    <div className={w.page}>
-      <PageHeader
-        title={t('titles.withdraw')}
-        back
-        right={
-          <Link to={WITHDRAW_RECORDS_PATH} className={w.headerLink}>
-            {t('wallet.recordsLink')}
-          </Link>
-        }
-      />
+    <WalletPage title="titles.withdraw" link={{ to: WITHDRAW_RECORDS_PATH, label: 'wallet.recordsLink' }}>
       <WithDeployment>{(d) => <WithdrawForm deployment={d} />}</WithDeployment>
-    </div>
+    </WalletPage>
   );
 }
 
@@ -60,8 +48,7 @@ function WithdrawForm({ deployment }: { deployment: Deployment }) {
   const cards = useCall(calls.bankList, { type: 'bank' });
   const info = useCall(calls.userInfo, undefined, { refetchInterval: poll });
   const [picked, setPicked] = useState<number | null>(null);
-  const [amount, setAmount] = useState('');
-  const [failed, setFailed] = useState<string | null>(null);
+  const { amount, setAmount, failed, setFailed, send: sendOnce } = useMoneyForm();
   const list = cards.data ?? [];
   const cardId = picked ?? list.find(usable)?.id ?? null;
   const currency = deployment.currency;
@@ -85,39 +72,22 @@ function WithdrawForm({ deployment }: { deployment: Deployment }) {
     },
   });
   const submit = () => {
-    if (issue || cardId === null || send.isPending) return;
-    setFailed(null);
-    send.mutate({ bank_id: cardId, count: toMinor(Number(amount)) });
+    if (cardId !== null) sendOnce(issue !== null, send, { bank_id: cardId, count: toMinor(Number(amount)) });
   };
 
   return (
     <div className={w.body}>
-      <DataState
-        ready={cards.data !== undefined}
-        trouble={troubleOf(cards)}
-        onRetry={() => void cards.refetch()}
-        busy={cards.isFetching}
-        skeleton={<SkeletonRows rows={2} />}
-        errorTitle={t('wallet.withdraw.cardsFailed')}
-        prices={false}
-      >
+      <QueryState query={cards} skeletonRows={2} errorTitle="wallet.withdraw.cardsFailed" since={false}>
         {list.filter(usable).length === 0 ? (
-          <div className={w.empty} data-testid="no-cards">
-            <Icon name="card" size={36} />
-            <p className={w.emptyTitle}>{t('wallet.withdraw.noCards')}</p>
-            <p className={w.emptyText}>{t('wallet.withdraw.noCardsHint')}</p>
-            <Link to={BANK_CARDS_PATH} className={w.linkButton}>
-              {t('wallet.withdraw.addCard')}
-            </Link>
-          </div>
+          <EmptyState
+            testId="no-cards"
+            icon={<Icon name="card" size={36} />}
+            title="wallet.withdraw.noCards"
+            text="wallet.withdraw.noCardsHint"
+            action={{ to: BANK_CARDS_PATH, label: 'wallet.withdraw.addCard' }}
+          />
         ) : (
-          <form
-            noValidate
-            onSubmit={(e) => {
-              e.preventDefault();
-              submit();
-            }}
-          >
+          <MoneyForm onSubmit={submit}>
             <fieldset className={w.choices}>
               <legend className={w.legend}>{t('wallet.withdraw.card')}</legend>
               {list.map((c) => (
@@ -137,19 +107,16 @@ function WithdrawForm({ deployment }: { deployment: Deployment }) {
               {t('wallet.withdraw.manageCards')}
             </Link>
 
-            <TextField
+            <AmountField
               label={t('wallet.withdraw.amount', { symbol: deployment.symbol })}
               value={amount}
               onChange={(v) => {
-                setAmount(digitsOnly(v));
+                setAmount(v);
                 setFailed(null);
               }}
-              inputMode="numeric"
-              autoComplete="off"
-              enterKeyHint="done"
               placeholder={t('wallet.withdraw.amountPlaceholder', { amount: units(floor, currency) })}
-              error={amount && issue ? t(issue.key, { amount: issue.limit ? units(issue.limit, currency) : '' }) : null}
-              data-testid="withdraw-amount"
+              error={amount && issue ? issueMessage(t, issue, currency) : null}
+              testId="withdraw-amount"
               addon={
                 available !== undefined && available >= MINOR_PER_UNIT ? (
                   <button type="button" className={s.all} onClick={() => setAmount(String(Math.floor(available / MINOR_PER_UNIT)))}>
@@ -181,11 +148,7 @@ function WithdrawForm({ deployment }: { deployment: Deployment }) {
               </section>
             )}
 
-            {failed && (
-              <p className={w.formAlert} role="alert" data-testid="withdraw-failed">
-                {failed}
-              </p>
-            )}
+            <FormAlert message={failed} testId="withdraw-failed" />
             <Button type="submit" className={w.submit} disabled={issue !== null} busy={send.isPending} data-testid="withdraw-submit">
               {t('wallet.withdraw.submit')}
             </Button>
@@ -193,9 +156,9 @@ function WithdrawForm({ deployment }: { deployment: Deployment }) {
               <li>{t('wallet.withdraw.tipCredit')}</li>
               <li>{t('wallet.withdraw.tipHold')}</li>
             </ul>
-          </form>
+          </MoneyForm>
         )}
-      </DataState>
+      </QueryState>
     </div>
   );
 }

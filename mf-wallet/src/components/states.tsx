@@ -1,0 +1,105 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { DataState, Pager, SkeletonRows, troubleOf } from '@invest/shared';
+import w from './wallet.module.css';
+
+/** What QueryState reads of a query (useCall's and useQuery's answers both fit). */
+export type LoadedQuery = Parameters<typeof troubleOf>[0] & {
+  data: unknown;
+  dataUpdatedAt: number;
+  isFetching: boolean;
+  refetch: () => Promise<unknown>;
+};
+
+/**
+ * A wallet query's loading, failure (with retry) and stale states, the same on every screen: the answer's age is
+ * shown unless `since` is off (the recharge methods and bank cards have none to show).
+ */
+export function QueryState({
+  query,
+  skeletonRows,
+  errorTitle = 'wallet.loadFailed',
+  since = true,
+  children,
+}: {
+  query: LoadedQuery;
+  skeletonRows: number;
+  errorTitle?: string;
+  since?: boolean;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <DataState
+      ready={query.data !== undefined}
+      trouble={troubleOf(query)}
+      since={since ? query.dataUpdatedAt : undefined}
+      onRetry={() => void query.refetch()}
+      busy={query.isFetching}
+      skeleton={<SkeletonRows rows={skeletonRows} />}
+      errorTitle={t(errorTitle)}
+      prices={false}
+    >
+      {children}
+    </DataState>
+  );
+}
+
+/** A list with nothing in it (or a form with nothing to pick): what is missing, and the one link that helps. */
+export function EmptyState({ testId, title, text, icon, action }: { testId: string; title: string; text?: string; icon?: ReactNode; action: { to: string; label: string } }) {
+  const { t } = useTranslation();
+  return (
+    <div className={w.empty} data-testid={testId}>
+      {icon}
+      <p className={w.emptyTitle}>{t(title)}</p>
+      {text && <p className={w.emptyText}>{t(text)}</p>}
+      <Link to={action.to} className={w.linkButton}>
+        {t(action.label)}
+      </Link>
+    </div>
+  );
+}
+
+/**
+ * The bills, the recharge and withdraw records and the loan records are one kind of list: a page of rows (faded and
+ * aria-busy while the next page loads over it), its pager, or the empty state.
+ */
+export function PagedList({
+  query,
+  skeletonRows,
+  label,
+  empty,
+  page,
+  size,
+  onPage,
+  children,
+}: {
+  query: LoadedQuery & { data: { rows: readonly unknown[]; count: number } | undefined; isPlaceholderData: boolean };
+  skeletonRows: number;
+  /** The list's accessible name, translated. */
+  label: string;
+  empty: ReactNode;
+  page: number;
+  size: number;
+  onPage: (page: number) => void;
+  children: ReactNode;
+}) {
+  const changing = query.isPlaceholderData;
+  return (
+    <QueryState query={query} skeletonRows={skeletonRows}>
+      {!query.data?.rows.length ? (
+        empty
+      ) : (
+        <>
+          <ul className={changing ? `${w.rows} ${w.stale}` : w.rows} aria-busy={changing || undefined} aria-label={label}>
+            {children}
+          </ul>
+          <div className={w.pager}>
+            <Pager page={page} count={query.data.count} size={size} busy={changing} onPage={onPage} />
+          </div>
+        </>
+      )}
+    </QueryState>
+  );
+}
