@@ -58,6 +58,12 @@ it('sanitizes without touching harmless formatting', () => {
   expect(sanitizeArticle('<h2>Title</h2><p>A <em>b</em></p><ul><li>c</li></ul>')).toBe('<h2>Title</h2><p>A <em>b</em></p><ul><li>c</li></ul>');
 });
 
+it('an image without text is marked decorative; one with text keeps it', () => {
+  const html = sanitizeArticle('<img src="/a.png"><img src="/b.png" alt="Results chart">');
+  const doc = new DOMParser().parseFromString(html, 'text/html');
+  expect([...doc.querySelectorAll('img')].map((i) => i.getAttribute('alt'))).toEqual(['', 'Results chart']);
+});
+
 it('an article that does not exist says so', async () => {
   jest.spyOn(console, 'warn').mockImplementation(() => {});
   answer({});

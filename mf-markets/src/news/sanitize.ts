@@ -17,6 +17,8 @@ function instance() {
       node.setAttribute('rel', 'noopener noreferrer nofollow');
     }
     if (node.tagName === 'IMG') {
+      // An image the operator gave no text is decorative to a screen reader, not an unnamed picture.
+      if (!node.hasAttribute('alt')) node.setAttribute('alt', '');
       node.setAttribute('loading', 'lazy');
       node.setAttribute('decoding', 'async');
     }
