@@ -18,11 +18,12 @@ import { newsPlugin } from './news/plugin';
 import { opsPlugin } from './ops/plugin';
 import { watchlistPlugin } from './watchlist/plugin';
 import { seed, type SeedResult } from './seed';
+import { tradingPlugin } from './trading/plugin';
 import { userPlugin } from './user/plugin';
 import { walletPlugin } from './wallet/plugin';
 
 /** The domain plugins mounted under /api. A new domain (ledger, market, ...) adds itself here. */
-export const API_PLUGINS: FastifyPluginAsync[] = [authPlugin, userPlugin, opsPlugin, ledgerPlugin, walletPlugin, bankCardsPlugin, loansPlugin, marketPlugin, newsPlugin, watchlistPlugin];
+export const API_PLUGINS: FastifyPluginAsync[] = [authPlugin, userPlugin, opsPlugin, ledgerPlugin, walletPlugin, bankCardsPlugin, loansPlugin, marketPlugin, newsPlugin, watchlistPlugin, tradingPlugin];
 
 export interface AppDeps {
   /** An open database the caller owns (and closes). Default: openDatabase(config), closed by app.close(). */
@@ -35,6 +36,8 @@ export interface AppDeps {
   logger?: boolean | FastifyLoggerOptions;
   /** More plugins for the /api scope, after the built-in ones. */
   apiPlugins?: FastifyPluginAsync[];
+  /** Milliseconds between ticks of the order matcher (default 1000); 0 runs none (tests tick it by hand). */
+  matcherIntervalMs?: number;
   /** Run seed() (default true; it only seeds when config.seedDemo). */
   seed?: boolean;
 }
@@ -63,6 +66,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Buil
     app.decorate('db', database.db);
     app.decorate('apiConfig', config);
     app.decorate('clock', deps.clock ?? (() => new Date()));
+    app.decorate('matcherIntervalMs', deps.matcherIntervalMs ?? 1000);
+    app.decorate('trading', { matcher: null });
     if (!deps.database) app.addHook('onClose', async () => database.close());
     app.setErrorHandler(serverErrorHandler);
     // On the whole server: the web files registered later (scripts/web.ts) get the headers too.

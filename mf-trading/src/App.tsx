@@ -1,20 +1,28 @@
-import { useTranslation } from 'react-i18next';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
-import { ComingSoonPage } from '@invest/shared';
+import { TradingDemoPage } from './demo/TradingDemoPage';
+import { PositionsNoNavPage, PositionsPage } from './positions/PositionsPage';
+import { RecordDetailPage } from './records/RecordDetailPage';
+import { RecordsPage } from './records/RecordsPage';
+import { StockTradingPage } from './trading/StockTradingPage';
 
-/** Positions, stock trading and stock records (built in the ledger-and-trading issue). */
+/** Positions, stock trading, stock order records and their details. Absolute paths: the shell mounts them. */
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route path="/trade" element={<PositionsPage />} />
+      <Route path="/trade-no-nav/:type/:buck?" element={<PositionsNoNavPage />} />
+      <Route path="/trading/:code" element={<TradingDemoPage />} />
+      <Route path="/stock/trading/:symbol/:market/:name" element={<StockTradingPage />} />
+      <Route path="/records" element={<RecordsPage />} />
+      <Route path="/records/:id" element={<RecordDetailPage />} />
+    </Routes>
+  );
+}
+
 export function App() {
-  const { t } = useTranslation();
   return (
     <BrowserRouter>
-      <Routes>
-        <Route path="/trade" element={<ComingSoonPage title={t('titles.trade')} back={false} />} />
-        <Route path="/trade-no-nav/:type/:buck?" element={<ComingSoonPage title={t('titles.trade')} />} />
-        <Route path="/trading/:code" element={<ComingSoonPage title={t('titles.tradingDemo')} />} />
-        <Route path="/stock/trading/:symbol/:market/:name" element={<ComingSoonPage title={t('titles.stockTrading')} />} />
-        <Route path="/records" element={<ComingSoonPage title={t('titles.records')} />} />
-        <Route path="/records/:id" element={<ComingSoonPage title={t('titles.recordDetail')} />} />
-      </Routes>
+      <AppRoutes />
     </BrowserRouter>
   );
 }

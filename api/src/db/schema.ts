@@ -397,3 +397,112 @@ export const loans = pgTable(
     check('loans_state', sql`${t.state} in (1, 3, 4, 5)`),
   ],
 );
+
+/**
+ * Trading orders. One row per order; a filled buy is a lot (the spec's Position) until it is sold whole by its
+ * order number, then its state is 'sell' with the sale's figures. Status: 0 pending (resting, money held by
+ * `hold_id`), 1 filled, 2 cancelled, 3 expired. Prices are the instrument's quote currency (market prices, floats);
+ * money is bigint minor units of `settle_currency` (the deployment's).
+ */
+export const tradeOrders = pgTable(
+  'trade_orders',
+  {
+    id: serial('id').primaryKey(),
+    no: text('no').notNull().unique('trade_orders_no_unique'),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    idempotencyKey: text('idempotency_key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    symbol: text('symbol').notNull(),
+    market: text('market').notNull(),
+    type: text('type').notNull(),
+    mold: text('mold').notNull().default('stock'),
+    kind: text('kind').notNull(),
+    tif: text('tif').notNull().default('day'),
+    state: text('state').notNull().default('buy'),
+    count: integer('count').notNull(),
+    quoteCurrency: text('quote_currency').notNull(),
+    settleCurrency: text('settle_currency').notNull(),
+    seenPrice: doublePrecision('seen_price').notNull(),
+    limitPrice: doublePrecision('limit_price'),
+    /** The ledger hold reserving the money of a resting order. */
+    holdId: integer('hold_id'),
+    held: bigint('held', { mode: 'number' }).notNull().default(0),
+    status: integer('status').notNull().default(0),
+    price: doublePrecision('price'),
+    fxRate: doublePrecision('fx_rate'),
+    /** When the rate used was quoted (its age was checked against trade_fx_max_age_seconds). */
+    fxAsOf: timestamp('fx_as_of', { withTimezone: true }),
+    amount: bigint('amount', { mode: 'number' }),
+    fee: bigint('fee', { mode: 'number' }).notNull().default(0),
+    filledAt: timestamp('filled_at', { withTimezone: true }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    /** The Idempotency-Key of the sale: its replay answers with the sold lot. */
+    sellKey: text('sell_key'),
+    sellPrice: doublePrecision('sell_price'),
+    sellFxRate: doublePrecision('sell_fx_rate'),
+    sellAmount: bigint('sell_amount', { mode: 'number' }),
+    sellFee: bigint('sell_fee', { mode: 'number' }),
+    realizedPnl: bigint('realized_pnl', { mode: 'number' }),
+    soldAt: timestamp('sold_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('trade_orders_user_key_unique').on(t.userId, t.idempotencyKey),
+    index('trade_orders_user_idx').on(t.userId, t.id),
+    // The matcher's work list: resting orders only.
+    index('trade_orders_pending_idx').on(t.id).where(sql`${t.status} = 0`),
+    check('trade_orders_count_positive', sql`${t.count} > 0`),
+    check('trade_orders_status', sql`${t.status} in (0, 1, 2, 3)`),
+    check('trade_orders_state', sql`${t.state} in ('buy', 'sell')`),
+    check('trade_orders_sold_only_filled', sql`${t.state} = 'buy' or ${t.status} = 1`),
+  ],
+);
+
+/** Each execution: a lot's buy and, later, its sale. Unique per order and side, so a lot is bought and sold once. */
+export const tradeFills = pgTable(
+  'trade_fills',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => tradeOrders.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    symbol: text('symbol').notNull(),
+    side: text('side').notNull(),
+    count: integer('count').notNull(),
+    price: doublePrecision('price').notNull(),
+    fxRate: doublePrecision('fx_rate').notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    fee: bigint('fee', { mode: 'number' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('trade_fills_order_side_unique').on(t.orderId, t.side),
+    index('trade_fills_user_symbol_idx').on(t.userId, t.symbol),
+    check('trade_fills_side', sql`${t.side} in ('buy', 'sell')`),
+  ],
+);
+
+/** A user's holding of one instrument: the sum of its fills (verify-ledger checks it), cost = open lots' cost. */
+export const tradePositions = pgTable(
+  'trade_positions',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    symbol: text('symbol').notNull(),
+    quantity: integer('quantity').notNull().default(0),
+    cost: bigint('cost', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ name: 'trade_positions_pk', columns: [t.userId, t.symbol] }),
+    check('trade_positions_quantity_non_negative', sql`${t.quantity} >= 0`),
+  ],
+);
+
+export type TradeOrderRow = typeof tradeOrders.$inferSelect;

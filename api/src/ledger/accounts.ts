@@ -20,6 +20,12 @@ export const SYSTEM_ACCOUNTS = [
   'settlement:stocks',
 ] as const;
 export type SystemAccount = (typeof SYSTEM_ACCOUNTS)[number];
+/**
+ * One of several accounts that share a system account's purpose (`settlement:stocks#3`): every trade touches the
+ * market side and the fee income, so spreading them over shards keeps one hot row from serialising all trading.
+ * Their sum is the purpose's balance.
+ */
+export type SystemAccountShard = `${SystemAccount}#${number}`;
 
 /**
  * Opens a user's wallet at zero. Called inside the registration transaction, so a user never exists
@@ -52,7 +58,7 @@ export async function walletBalance(db: DbOrTx, userId: number, currency: string
 }
 
 /** The id of a system account, created on first use (safe when several requests create it at once). */
-export async function systemAccountId(tx: DbOrTx, kind: SystemAccount, currency: string): Promise<number> {
+export async function systemAccountId(tx: DbOrTx, kind: SystemAccount | SystemAccountShard, currency: string): Promise<number> {
   const where = and(isNull(accounts.userId), eq(accounts.kind, kind), eq(accounts.currency, currency));
   const [found] = await tx.select({ id: accounts.id }).from(accounts).where(where).limit(1);
   if (found) return found.id;

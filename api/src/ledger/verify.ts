@@ -53,6 +53,44 @@ const CHECKS: { rule: string; query: ReturnType<typeof sql> }[] = [
                      from ledger_entries) chained
                where balance_after <> expected`,
   },
+  // Trading (api/src/trading): positions are the sum of their fills, and held money belongs to a live order.
+  {
+    rule: 'every position equals the sum of its fills',
+    query: sql`select 'position ' || coalesce(p.user_id, f.user_id) || '/' || coalesce(p.symbol, f.symbol) as subject,
+                      'quantity ' || coalesce(p.quantity, 0) || ', fills ' || coalesce(f.quantity, 0)
+                      || '; cost ' || coalesce(p.cost, 0) || ', open lots ' || coalesce(f.cost, 0) as detail
+               from trade_positions p
+               full join (select b.user_id, b.symbol,
+                                 sum(b.count) - coalesce(sum(s.count), 0) as quantity,
+                                 coalesce(sum(b.amount + b.fee) filter (where s.id is null), 0) as cost
+                          from trade_fills b left join trade_fills s on s.order_id = b.order_id and s.side = 'sell'
+                          where b.side = 'buy'
+                          group by b.user_id, b.symbol) f on f.user_id = p.user_id and f.symbol = p.symbol
+               where coalesce(p.quantity, 0) <> coalesce(f.quantity, 0) or coalesce(p.cost, 0) <> coalesce(f.cost, 0)`,
+  },
+  {
+    rule: 'every filled order has its fills',
+    query: sql`select 'order ' || o.no as subject, 'status ' || o.status || ' state ' || o.state || ' with '
+                      || count(f.id) filter (where f.side = 'buy') || ' buy and ' || count(f.id) filter (where f.side = 'sell') || ' sell fills' as detail
+               from trade_orders o left join trade_fills f on f.order_id = o.id
+               group by o.id, o.no, o.status, o.state
+               having count(f.id) filter (where f.side = 'buy') <> case when o.status = 1 then 1 else 0 end
+                   or count(f.id) filter (where f.side = 'sell') <> case when o.state = 'sell' then 1 else 0 end`,
+  },
+  {
+    // Withdrawals debit the wallet when requested and hold nothing; resting orders are today's only holders.
+    rule: 'every open hold belongs to a live order or withdrawal',
+    query: sql`select 'hold ' || h.id as subject, 'pending ' || h.amount || ' for ' || coalesce(h.ref, '(no ref)') as detail
+               from ledger_holds h
+               where h.status = 'pending'
+                 and not exists (select 1 from trade_orders o where o.hold_id = h.id and o.status = 0 and o.held = h.amount)`,
+  },
+  {
+    rule: 'every resting order holds its money',
+    query: sql`select 'order ' || o.no as subject, 'held ' || o.held || ', hold ' || coalesce(h.status, 'none') as detail
+               from trade_orders o left join ledger_holds h on h.id = o.hold_id
+               where o.status = 0 and (h.id is null or h.status <> 'pending' or h.amount <> o.held)`,
+  },
 ];
 
 export interface LedgerReport {

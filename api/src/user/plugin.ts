@@ -7,6 +7,7 @@ import { ApiError } from '../http/errors';
 import { route, subjectOf } from '../http/route';
 import { findWallet, walletBalance } from '../ledger/accounts';
 import { outstandingLoans } from '../loans/store';
+import { holdingsValue } from '../trading/orders';
 import { PRIVATE_SETTING_PREFIXES } from '../wallet/settings';
 
 /** The logged-in user's own data, and the public deployment settings. */
@@ -17,9 +18,13 @@ export async function userPlugin(app: FastifyInstance): Promise<void> {
     const user = await findUserById(app.db, subjectOf(ctx).id);
     // A valid token for a user that no longer exists: treat as logged out.
     if (!user) throw new ApiError(401, 'unauthorized');
-    const [wallet, loan] = await Promise.all([findWallet(app.db, user.id, currency), outstandingLoans(app.db, user.id)]);
-    // Total assets: available and held money (positions join when trading exists) less what is owed.
-    const total = (wallet?.balance ?? 0) - loan;
+    const [wallet, loan, holdings] = await Promise.all([
+      findWallet(app.db, user.id, currency),
+      outstandingLoans(app.db, user.id),
+      holdingsValue(app.db, app.market, user.id, ctx.now),
+    ]);
+    // Total assets: available and held money, plus open positions at the engine's price, less what is owed.
+    const total = (wallet?.balance ?? 0) + holdings - loan;
     return { id: user.id, user: user.phone, no: user.accountNo, img: user.avatar ?? '', total, money: wallet?.available ?? 0, loan };
   });
 

@@ -33,3 +33,4 @@ export {
   collectionCheck,
   collectionList,
 } from './market';
+export { dealBuy, dealSell, dealList, orderList, dealCancel, positions, tradeRulesInfo } from './trading';

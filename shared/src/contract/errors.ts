@@ -38,6 +38,18 @@ export const ERROR_KEYS = [
   'invalidCardNumber',
   'loanAmountTooLow',
   'loanExceedsLimit',
+  // Trading (shared/src/contract/trading.ts).
+  'invalidPrice',
+  'quantityTooLow',
+  'quantityExceedsHalf',
+  'quantityExceedsFull',
+  'limitPriceRequired',
+  'priceMoved',
+  'exchangeRateStale',
+  'positionNotHeld',
+  'orderNotPending',
+  'tradeNotAvailable',
+  'marketClosed',
 ] as const;
 export type ErrorKey = (typeof ERROR_KEYS)[number];
 export const isErrorKey = (k: unknown): k is ErrorKey => (ERROR_KEYS as readonly unknown[]).includes(k);

@@ -28,3 +28,25 @@ export { LoanData, LoanRecord, LOAN_STATE, LOAN_STATE_LABELS, CREDIT_SCORE_POSIT
 export { BankCard, BankCardInr, BankCardMxn, bankCardRules, Ifsc, AccountNumber, MxnCardNumber, luhnValid, clabeValid } from './bank';
 // The quote stream is not a defineCall (it is server-sent events); the API needs its path and limit too.
 export { QUOTE_STREAM_PATH, QUOTE_STREAM_MAX_SYMBOLS } from './market';
+export {
+  Order,
+  Position,
+  OrderNo,
+  DealBuyInput,
+  PriceMovedRejection,
+  ORDER_STATUS,
+  ORDER_STATUS_LABELS,
+  TRADE_TYPES,
+  TradeType,
+  ORDER_MOLDS,
+  OrderMold,
+  ORDER_KINDS,
+  TIME_IN_FORCE,
+  QUANTITY_MIN,
+  QUANTITY_HALF_MAX,
+  QUANTITY_FULL_MAX,
+  POSITIONS_PAGE_SIZE,
+  TRADE_SETTING_DEFAULTS,
+  TradeRulesInfo,
+  type OrderStatus,
+} from './trading';

@@ -8,6 +8,7 @@ import { es } from './es';
 import { zh } from './zh';
 import { bankCards } from './sections/bankCards';
 import { markets } from './sections/markets';
+import { trading } from './sections/trading';
 import { wallet } from './sections/wallet';
 
 export type { Messages } from './en';
@@ -22,6 +23,7 @@ const withSections = <L extends Language, C>(lng: L, core: C) => ({
   markets: markets[lng],
   wallet: wallet[lng],
   bankCards: bankCards[lng],
+  trading: trading[lng],
 });
 export const resources = {
   en: withSections('en', en),

@@ -1,0 +1,81 @@
+import { eq } from 'drizzle-orm';
+import type { BillReason } from '@invest/shared/contract';
+import type { Tx } from '../db/database';
+import { ledgerHolds } from '../db/schema';
+import { systemAccountId, type SystemAccount } from './accounts';
+import { captureHold, placeHold, releaseHold, type Hold } from './holds';
+import { transfer } from './transfer';
+
+/**
+ * The money side of trading. A fill moves the amount between the user's wallet and `settlement:stocks` (the market
+ * side of every trade, under the bill reason buyStock/sellStock/buyForex/...), and the fee to `income:fees` as its
+ * own transactionExpenses bill. Keys derive from the order number, so a fill books once whoever runs it. Both system
+ * accounts are sharded by wallet (`settlement:stocks#n`, `income:fees#n`; see SystemAccountShard).
+ */
+/** Shards of the trading system accounts: a wallet always books against the same one. */
+const SHARDS = 16;
+const shardOf = (kind: SystemAccount, walletId: number) => {
+  const n = walletId % SHARDS;
+  return n === 0 ? kind : (`${kind}#${n}` as const);
+};
+
+export interface TradeBooking {
+  /** Unique per order and side, e.g. `trade:<no>:buy`. */
+  keyBase: string;
+  walletId: number;
+  currency: string;
+  reason: BillReason;
+  /** Minor units, > 0. */
+  amount: number;
+  /** Minor units, >= 0. */
+  fee: number;
+  /** The order number. */
+  ref: string;
+  at: Date;
+}
+
+/**
+ * A buy: the amount leaves the wallet, then the fee. With a hold (a resting order), the hold is captured for the
+ * amount (what it reserved beyond that is free again and pays the fee); when the amount has outgrown the hold (the
+ * open gapped up, or the exchange rate moved) the hold is released and the wallet pays from its available money —
+ * or the transfer refuses (insufficientFunds) and the caller's transaction books nothing.
+ */
+export async function bookBuy(tx: Tx, b: TradeBooking, holdId?: number | null): Promise<void> {
+  const settlement = await systemAccountId(tx, shardOf('settlement:stocks', b.walletId), b.currency);
+  const buy = { key: `${b.keyBase}:amount`, reason: b.reason, currency: b.currency, amount: b.amount, to: settlement, ref: b.ref };
+  if (holdId) {
+    const [hold] = await tx.select({ amount: ledgerHolds.amount }).from(ledgerHolds).where(eq(ledgerHolds.id, holdId));
+    if (hold && hold.amount >= b.amount) {
+      await captureHold(tx, holdId, buy, b.at);
+    } else {
+      await releaseHold(tx, holdId, b.at);
+      await transfer(tx, { ...buy, from: b.walletId }, { at: b.at });
+    }
+  } else {
+    await transfer(tx, { ...buy, from: b.walletId }, { at: b.at });
+  }
+  await bookFee(tx, b);
+}
+
+/** A sale: the amount comes into the wallet from the market side, then the fee leaves it. */
+export async function bookSell(tx: Tx, b: TradeBooking): Promise<void> {
+  const settlement = await systemAccountId(tx, shardOf('settlement:stocks', b.walletId), b.currency);
+  await transfer(tx, { key: `${b.keyBase}:amount`, reason: b.reason, currency: b.currency, amount: b.amount, from: settlement, to: b.walletId, ref: b.ref }, { at: b.at });
+  await bookFee(tx, b);
+}
+
+async function bookFee(tx: Tx, b: TradeBooking): Promise<void> {
+  if (b.fee <= 0) return;
+  const fees = await systemAccountId(tx, shardOf('income:fees', b.walletId), b.currency);
+  await transfer(tx, { key: `${b.keyBase}:fee`, reason: 'transactionExpenses', currency: b.currency, amount: b.fee, from: b.walletId, to: fees, ref: b.ref }, { at: b.at });
+}
+
+/** Reserves the money of a resting order (insufficientFunds when the available money does not cover it). */
+export function holdForOrder(tx: Tx, req: { key: string; walletId: number; amount: number; ref: string }, at: Date): Promise<Hold> {
+  return placeHold(tx, { key: req.key, account: req.walletId, amount: req.amount, ref: req.ref }, at);
+}
+
+/** Frees a resting order's money (cancel, expiry). Harmless when already released. */
+export function releaseOrderHold(tx: Tx, holdId: number, at: Date): Promise<Hold> {
+  return releaseHold(tx, holdId, at);
+}

@@ -1,0 +1,108 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { calls, QUANTITY_FULL_MAX, QUANTITY_HALF_MAX, QUANTITY_MIN } from '@invest/shared/contract';
+import { apiErrorHandler } from '../http/errors';
+import { idempotencyKey, route, subjectOf } from '../http/route';
+import { OrderMatcher } from './matcher';
+import { cancelOrder, listOrders, openLots, orderViews, placeBuy, sellLot, type TradeDeps } from './orders';
+import { PriceMovedError, tradeRules } from './rules';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** This process's order matcher, set by the trading plugin (tests call tick()); decorated on the root by buildApp. */
+    trading: { matcher: OrderMatcher | null };
+    /** Milliseconds between matcher ticks (AppDeps.matcherIntervalMs); 0 = no timer. */
+    matcherIntervalMs: number;
+  }
+}
+
+/**
+ * Trading calls (deal/buy, sell, cancel, the lists, positions) and the order matcher's life cycle: started when the
+ * app is ready, stopped (waiting for a tick in progress) when it closes. Registered after the market plugin.
+ */
+export async function tradingPlugin(app: FastifyInstance): Promise<void> {
+  const deps: TradeDeps = { db: app.db, market: app.market, currency: app.apiConfig.currency };
+  const matcher = new OrderMatcher(deps, { intervalMs: app.matcherIntervalMs, clock: () => app.clock(), log: app.log });
+  app.trading.matcher = matcher;
+  app.addHook('onReady', async () => matcher.start());
+  app.addHook('onClose', async () => matcher.stop());
+
+  // A price that moved past the collar answers 409 with the engine's price, so the screen can show it.
+  app.setErrorHandler(function (err: FastifyError | Error, req, reply) {
+    if (err instanceof PriceMovedError) {
+      return reply.code(409).send({ msg: 'no', data: 'priceMoved', price: err.price, seen: err.seen, collar_bps: err.collarBps });
+    }
+    return apiErrorHandler.call(this, err, req, reply);
+  });
+
+  route(app, calls.dealBuy, async (input, ctx) => {
+    const row = await placeBuy(
+      deps,
+      {
+        userId: subjectOf(ctx).id,
+        key: idempotencyKey(ctx),
+        tag: input.tag,
+        count: input.count,
+        price: input.price,
+        seenPrice: input.seen_price,
+        mold: input.mold,
+        kind: input.kind,
+        limitPrice: input.limit_price,
+        tif: input.tif,
+      },
+      ctx.now,
+    );
+    return orderViews(app.market, ctx.now).toOrder(row);
+  });
+
+  route(app, calls.dealSell, async (input, ctx) => {
+    const row = await sellLot(deps, { userId: subjectOf(ctx).id, key: idempotencyKey(ctx), no: input.no, sellPrice: input.sell_price }, ctx.now);
+    return orderViews(app.market, ctx.now).toOrder(row);
+  });
+
+  route(app, calls.dealCancel, async (input, ctx) => {
+    const row = await cancelOrder(app.db, { userId: subjectOf(ctx).id, no: input.no }, ctx.now);
+    return orderViews(app.market, ctx.now).toOrder(row);
+  });
+
+  route(app, calls.dealList, async (input, ctx) => {
+    const { rows, count } = await listOrders(app.db, subjectOf(ctx).id, input);
+    const { toOrder } = orderViews(app.market, ctx.now);
+    return { rows: rows.map(toOrder), count };
+  });
+
+  route(app, calls.orderList, async (input, ctx) => {
+    const { rows, count } = await listOrders(app.db, subjectOf(ctx).id, input);
+    const { toOrder } = orderViews(app.market, ctx.now);
+    return { rows: rows.map(toOrder), count };
+  });
+
+  route(app, calls.positions, async (input, ctx) => {
+    const userId = subjectOf(ctx).id;
+    const lots = await openLots(app.db, userId, input.type);
+    lots.sort((a, b) => b.id - a.id);
+    const { toOrder } = orderViews(app.market, ctx.now);
+    const all = lots.map(toOrder);
+    const sum = (f: (o: (typeof all)[number]) => number) => all.reduce((s, o) => s + f(o), 0);
+    return {
+      rows: all.slice((input.page - 1) * input.limit, input.page * input.limit),
+      count: all.length,
+      cost: sum((o) => o.cost),
+      value: sum((o) => o.value ?? 0),
+      unrealized_pnl: sum((o) => o.unrealized_pnl ?? 0),
+    };
+  });
+
+  route(app, calls.tradeRulesInfo, async () => {
+    const r = await tradeRules(app.db);
+    return {
+      fee_bps: r.feeBps,
+      fee_min: r.feeMin,
+      collar_bps: r.collarBps,
+      fx_max_age_seconds: Math.round(r.fxMaxAgeMs / 1000),
+      quantity_min: QUANTITY_MIN,
+      quantity_half_max: QUANTITY_HALF_MAX,
+      quantity_full_max: QUANTITY_FULL_MAX,
+      currency: app.apiConfig.currency,
+    };
+  });
+}

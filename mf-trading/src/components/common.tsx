@@ -1,0 +1,44 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError, isErrorKey, LoadError, Spinner, troubleOf, useDeployment, type Deployment } from '@invest/shared';
+import s from './common.module.css';
+
+/**
+ * Money needs the deployment's currency: until it is known the screen waits, and when it cannot load it says so
+ * and retries; it never guesses a currency.
+ */
+export function WithDeployment({ children }: { children: (d: Deployment) => ReactNode }) {
+  const { t } = useTranslation();
+  const deployment = useDeployment();
+  if (deployment.data) return <>{children(deployment.data)}</>;
+  if (deployment.isError)
+    return <LoadError reason={troubleOf(deployment) ?? 'failed'} title={t('common.settingsFailed')} onRetry={() => void deployment.refetch()} busy={deployment.isFetching} />;
+  return <Spinner />;
+}
+
+/** The text key of a refused or failed call: the API's own reason when it gave one, else `fallback`. */
+export function failureKey(error: unknown, fallback: string): string {
+  if (error instanceof ApiError && isErrorKey(error.key) && error.status !== 0 && error.status < 500) return `hint.${error.key}`;
+  if (error instanceof ApiError && (error.key === 'network' || error.key === 'timeout')) return `hint.${error.key}`;
+  return fallback;
+}
+
+/** An order's status as a coloured label (status_label of the contract: pending, success, cancelled, expired). */
+export function StatusBadge({ label }: { label: 'pending' | 'success' | 'cancelled' | 'expired' }) {
+  const { t } = useTranslation();
+  return (
+    <span className={`${s.badge} ${s[label]}`} data-testid="status" data-status={label}>
+      {t(`trading.records.status.${label}`)}
+    </span>
+  );
+}
+
+/** A signed amount in the market's colours. */
+export function Signed({ value, children, testId }: { value: number | null; children: ReactNode; testId?: string }) {
+  const tone = value === null || value === 0 ? s.flat : value > 0 ? s.up : s.down;
+  return (
+    <span className={`${tone} num`} data-testid={testId}>
+      {children}
+    </span>
+  );
+}

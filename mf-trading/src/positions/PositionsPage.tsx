@@ -1,0 +1,294 @@
+import { useCallback, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import {
+  call,
+  callQuery,
+  calls,
+  currencySymbol,
+  DataState,
+  formatMoney,
+  formatPrice,
+  Icon,
+  IconButton,
+  InstrumentRow,
+  instrumentRowView,
+  LIST_POLL_MS,
+  PageHeader,
+  POSITIONS_PAGE_SIZE,
+  precisionOf,
+  SearchDialog,
+  SkeletonRows,
+  stripExchangeSuffix,
+  Tabs,
+  TRADE_TYPES,
+  tradingHref,
+  troubleOf,
+  useCalls,
+  useLiveQuotes,
+  type CallOutput,
+  type Deployment,
+  type StockRow,
+  type TradeType,
+} from '@invest/shared';
+import { Signed, WithDeployment } from '../components/common';
+import { groupLots, summaryOf, type Holding } from '../lib/holdings';
+import s from './positions.module.css';
+
+type PositionsAnswer = CallOutput<typeof calls.positions>;
+
+const isTradeType = (v: string | null | undefined): v is TradeType => (TRADE_TYPES as readonly (string | null | undefined)[]).includes(v);
+
+/** /trade: positions with the bottom nav; the type is kept in the URL (?type=). */
+export function PositionsPage() {
+  const [params, setParams] = useSearchParams();
+  const raw = params.get('type');
+  const type: TradeType = isTradeType(raw) ? raw : 'stock';
+  return <Positions type={type} onType={(next) => setParams(next === 'stock' ? {} : { type: next }, { replace: true })} back={false} search />;
+}
+
+/** /trade-no-nav/:type/:buck?: positions without the nav; with `buck` a back button shows and the search hides. */
+export function PositionsNoNavPage() {
+  const { type: raw, buck } = useParams();
+  const navigate = useNavigate();
+  const type: TradeType = isTradeType(raw) ? raw : 'stock';
+  return (
+    <Positions
+      type={type}
+      onType={(next) => navigate(`/trade-no-nav/${next}${buck ? `/${encodeURIComponent(buck)}` : ''}`, { replace: true })}
+      back={Boolean(buck)}
+      search={!buck}
+    />
+  );
+}
+
+function Positions({ type, onType, back, search }: { type: TradeType; onType: (t: TradeType) => void; back: boolean; search: boolean }) {
+  const { t } = useTranslation();
+  const [searching, setSearching] = useState(false);
+  return (
+    <div className={s.page}>
+      <PageHeader
+        title={t('titles.trade')}
+        back={back}
+        right={
+          search && (
+            <IconButton label={t('trading.search')} onClick={() => setSearching(true)} data-testid="positions-search">
+              <Icon name="search" />
+            </IconButton>
+          )
+        }
+      />
+      <Tabs
+        label={t('trading.typeLabel')}
+        variant="pills"
+        fill
+        className={s.types}
+        items={TRADE_TYPES.map((v) => ({ value: v, label: t(`trading.types.${v}`) }))}
+        value={type}
+        onChange={onType}
+      />
+      <div className={s.toolbar}>
+        <Link to="/records" className={s.headerLink}>
+          {t('trading.recordsLink')}
+        </Link>
+      </div>
+      <WithDeployment>{(d) => <PositionList key={type} type={type} deployment={d} />}</WithDeployment>
+      {search && <TradeSearch open={searching} onClose={() => setSearching(false)} />}
+    </div>
+  );
+}
+
+/** The loaded pages of one type (load more adds the next 10), their live values and the summary. */
+function PositionList({ type, deployment }: { type: TradeType; deployment: Deployment }) {
+  const { t } = useTranslation();
+  const [pages, setPages] = useState(1);
+  const queries = useMemo(
+    () => Array.from({ length: pages }, (_, i) => callQuery(calls.positions, { type, page: i + 1, limit: POSITIONS_PAGE_SIZE })),
+    [type, pages],
+  );
+  const results = useCalls<PositionsAnswer>(queries);
+  const first = results[0]!;
+  const last = results[results.length - 1]!;
+  const rows = useMemo(() => results.flatMap((r) => r.data?.rows ?? []), [results]);
+  const symbols = useMemo(() => [...new Set(rows.map((r) => r.tag))], [rows]);
+  const { quotes } = useLiveQuotes(symbols, { intervalMs: LIST_POLL_MS, poll: queries });
+  const priceOf = useCallback((tag: string) => quotes[tag]?.price ?? quotes[tag.toUpperCase()]?.price, [quotes]);
+  const holdings = useMemo(() => groupLots(rows, priceOf, deployment.currency), [rows, priceOf, deployment.currency]);
+  const count = first.data?.count ?? 0;
+  const money = (v: number) => formatMoney(v, deployment.currency);
+
+  return (
+    <DataState
+      ready={first.data !== undefined}
+      trouble={troubleOf(first)}
+      since={first.dataUpdatedAt || undefined}
+      onRetry={() => void first.refetch()}
+      busy={first.isFetching}
+      errorTitle={t('trading.positions.loadFailed')}
+      skeleton={<SkeletonRows rows={4} />}
+    >
+      {first.data && <Summary sums={summaryOf(first.data, rows, priceOf, deployment.currency)} money={money} />}
+      {holdings.length === 0 ? (
+        <p className={s.empty} data-testid="positions-empty">
+          {t(`trading.positions.empty.${type}`)}
+        </p>
+      ) : (
+        <table className={s.table} aria-label={t('trading.positions.table')}>
+          <thead>
+            <tr>
+              <th scope="col">{t('trading.positions.colStock')}</th>
+              <th scope="col">{t('trading.positions.colQuantity')}</th>
+              <th scope="col">{t('trading.positions.colCost')}</th>
+              <th scope="col">{t('trading.positions.colValue')}</th>
+              <th scope="col">{t('trading.positions.colPnl')}</th>
+            </tr>
+          </thead>
+          {holdings.map((h) => (
+            <HoldingRows key={h.tag} holding={h} money={money} />
+          ))}
+        </table>
+      )}
+      {(rows.length < count || last.isError) && (
+        <div className={s.more}>
+          <button
+            type="button"
+            className={s.moreButton}
+            disabled={last.isFetching}
+            onClick={() => (last.isError ? void last.refetch() : setPages((p) => p + 1))}
+            data-testid="load-more"
+          >
+            {last.isError ? t('common.retry') : t('trading.positions.loadMore')}
+          </button>
+        </div>
+      )}
+    </DataState>
+  );
+}
+
+function Summary({ sums, money }: { sums: { cost: number; value: number; pnl: number }; money: (v: number) => string }) {
+  const { t } = useTranslation();
+  return (
+    <section className={s.summary} aria-label={t('trading.positions.summary')}>
+      <dl className={s.sumGrid}>
+        <div>
+          <dt>{t('trading.positions.invested')}</dt>
+          <dd className="num" data-testid="sum-invested">
+            {money(sums.cost)}
+          </dd>
+        </div>
+        <div>
+          <dt>{t('trading.positions.current')}</dt>
+          <dd className="num" data-testid="sum-value">
+            {money(sums.value)}
+          </dd>
+        </div>
+        <div>
+          <dt>{t('trading.positions.pnl')}</dt>
+          <dd>
+            <Signed value={sums.pnl} testId="sum-pnl">
+              {money(sums.pnl)}
+            </Signed>
+          </dd>
+        </div>
+      </dl>
+    </section>
+  );
+}
+
+/** One instrument: its summary line (quantity, average cost, value, P&L) and, opened, each lot. */
+function HoldingRows({ holding: h, money }: { holding: Holding; money: (v: number) => string }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const precision = precisionOf({ market: h.market });
+  const unit = (v: number) => `${currencySymbol(h.currency)}${formatPrice(v, precision)}`;
+  const name = h.name || stripExchangeSuffix(h.tag);
+  return (
+    <tbody className={s.group} data-testid="holding" data-tag={h.tag}>
+      <tr className={s.line}>
+        <th scope="row" className={s.who}>
+          <Link to={tradingHref(h.tag, h.market, name, 'buy')} className={s.name} aria-label={t('trading.positions.trade', { name })}>
+            {name}
+          </Link>
+          {h.lots.length > 1 ? (
+            <button
+              type="button"
+              className={s.lotsToggle}
+              aria-expanded={open}
+              aria-label={t(open ? 'trading.positions.hideLots' : 'trading.positions.showLots', { name })}
+              onClick={() => setOpen((o) => !o)}
+            >
+              {t('trading.positions.lots', { count: h.lots.length })}
+              <Icon name="chevron" size={14} className={open ? s.chevronOpen : s.chevron} aria-hidden="true" />
+            </button>
+          ) : (
+            <span className={s.code}>{stripExchangeSuffix(h.tag)}</span>
+          )}
+        </th>
+        <td className="num" data-testid="holding-count">
+          {h.count}
+        </td>
+        <td className="num" data-testid="holding-avg">
+          {unit(h.avgPrice)}
+          <span className={s.sub}>{money(h.cost)}</span>
+        </td>
+        <td className="num" data-testid="holding-value">
+          {h.value === null ? '--' : money(h.value)}
+        </td>
+        <td>
+          <Signed value={h.pnl} testId="holding-pnl">
+            {h.pnl === null ? '--' : money(h.pnl)}
+          </Signed>
+        </td>
+      </tr>
+      {open &&
+        h.lots.map((l) => (
+          <tr key={l.no} className={s.lot} data-testid="lot">
+            <th scope="row" className={s.lotNo}>
+              <Link to={`/records/${encodeURIComponent(l.no)}`}>{t('trading.positions.lot', { no: l.no })}</Link>
+            </th>
+            <td className="num">{l.count}</td>
+            <td className="num">{unit(l.price)}</td>
+            <td className="num">{l.value === null ? '--' : money(l.value)}</td>
+            <td>
+              <Signed value={l.unrealized_pnl}>{l.unrealized_pnl === null ? '--' : money(l.unrealized_pnl)}</Signed>
+            </td>
+          </tr>
+        ))}
+    </tbody>
+  );
+}
+
+async function searchStocks(keyword: string): Promise<StockRow[]> {
+  try {
+    return (await call(calls.stockList, { keyword, page: 1, limit: 20 })).rows;
+  } catch (e) {
+    console.warn('[mf-trading] search failed', e);
+    return [];
+  }
+}
+
+/** Search by name or code; a result opens its buy screen. */
+function TradeSearch({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  const render = useCallback(
+    (r: StockRow, close: () => void) => (
+      <div onClick={close}>
+        <InstrumentRow href={tradingHref(r.stock, r.market, r.name, 'buy')} row={instrumentRowView(r)} />
+      </div>
+    ),
+    [],
+  );
+  return (
+    <SearchDialog<StockRow>
+      open={open}
+      onClose={onClose}
+      title={t('trading.search')}
+      placeholder={t('trading.searchPlaceholder')}
+      requiredMessage={t('trading.searchRequired')}
+      noResultsMessage={t('trading.searchNoResults')}
+      search={searchStocks}
+      keyOf={(r) => r.stock}
+      renderItem={render}
+    />
+  );
+}

@@ -1,0 +1,92 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router-dom';
+import { calls, currencySymbol, DataState, formatMoney, formatPrice, NotFoundState, PageHeader, precisionOf, SkeletonRows, stripExchangeSuffix, troubleOf, useCall, type Deployment, type Order } from '@invest/shared';
+import { Signed, StatusBadge, WithDeployment } from '../components/common';
+import { formatTime } from '../lib/time';
+import s from './records.module.css';
+
+/** How many of the newest orders the detail looks through (the contract has no single-order call yet). */
+export const DETAIL_LOOKUP_LIMIT = 100;
+
+/** StockRecordDetail, /records/:id with the order number as id. */
+export function RecordDetailPage() {
+  const { t } = useTranslation();
+  const { id = '' } = useParams();
+  return (
+    <div className={s.page}>
+      <PageHeader title={t('titles.recordDetail')} back />
+      <WithDeployment>{(d) => <Detail no={id} deployment={d} />}</WithDeployment>
+    </div>
+  );
+}
+
+function Detail({ no, deployment }: { no: string; deployment: Deployment }) {
+  const { t } = useTranslation();
+  const q = useCall(calls.dealList, { page: 1, limit: DETAIL_LOOKUP_LIMIT });
+  const order = q.data?.rows.find((o) => o.no === no);
+  return (
+    <DataState
+      ready={q.data !== undefined}
+      trouble={troubleOf(q)}
+      since={q.dataUpdatedAt || undefined}
+      onRetry={() => void q.refetch()}
+      busy={q.isFetching}
+      errorTitle={t('trading.records.loadFailed')}
+      prices={false}
+      skeleton={<SkeletonRows rows={6} />}
+    >
+      {order ? <Facts order={order} currency={deployment.currency} /> : <NotFoundState title={t('trading.records.detail.notFound')} />}
+    </DataState>
+  );
+}
+
+function Facts({ order: o, currency }: { order: Order; currency: string }) {
+  const { t } = useTranslation();
+  const precision = precisionOf({ market: o.market });
+  const unit = (v: number) => `${currencySymbol(o.currency)}${formatPrice(v, precision)}`;
+  const money = (v: number) => formatMoney(v, currency);
+  const k = (key: string) => t(`trading.records.detail.${key}`);
+  const rows: [string, ReactNode][] = [
+    ['no', o.no],
+    ['stock', `${o.name} (${stripExchangeSuffix(o.tag)})`],
+    ['market', o.market],
+    ['side', t(`trading.records.side.${o.state}`)],
+    ['status', <StatusBadge key="s" label={o.status_label} />],
+    ['kind', k(`kinds.${o.kind}`)],
+    ...(o.kind === 'limit' ? ([['tif', k(`tifs.${o.tif}`)]] as [string, ReactNode][]) : []),
+    ['count', o.count],
+    ['price', unit(o.price)],
+    ...(o.limit_price !== null ? ([['limitPrice', unit(o.limit_price)]] as [string, ReactNode][]) : []),
+    ...(o.sell_price !== null ? ([['sellPrice', unit(o.sell_price)]] as [string, ReactNode][]) : []),
+    ...(o.fx_rate !== null && o.fx_rate !== 1 ? ([['fxRate', formatPrice(o.fx_rate, 4)]] as [string, ReactNode][]) : []),
+    ['amount', money(o.price_all)],
+    ['fee', money(o.fee)],
+    ['cost', money(o.cost)],
+    ...(o.held > 0 ? ([['held', money(o.held)]] as [string, ReactNode][]) : []),
+    ...(o.value !== null ? ([['value', money(o.value)]] as [string, ReactNode][]) : []),
+    ...(o.unrealized_pnl !== null ? ([['unrealized', <Signed key="u" value={o.unrealized_pnl}>{money(o.unrealized_pnl)}</Signed>]] as [string, ReactNode][]) : []),
+    ...(o.sell_amount !== null ? ([['sellAmount', money(o.sell_amount)]] as [string, ReactNode][]) : []),
+    ...(o.sell_fee !== null ? ([['sellFee', money(o.sell_fee)]] as [string, ReactNode][]) : []),
+    ...(o.realized_pnl !== null ? ([['realized', <Signed key="r" value={o.realized_pnl}>{money(o.realized_pnl)}</Signed>]] as [string, ReactNode][]) : []),
+    ['created', formatTime(o.created_at)],
+    ...(o.filled_at ? ([['filled', formatTime(o.filled_at)]] as [string, ReactNode][]) : []),
+    ...(o.sold_at ? ([['soldAt', formatTime(o.sold_at)]] as [string, ReactNode][]) : []),
+    ...(o.expires_at && o.status === 0 ? ([['expires', formatTime(o.expires_at)]] as [string, ReactNode][]) : []),
+    ...(o.closed_at ? ([['closed', formatTime(o.closed_at)]] as [string, ReactNode][]) : []),
+  ];
+  return (
+    <section className={s.card} data-testid="order-detail">
+      <dl className={s.dl}>
+        {rows.map(([key, value]) => (
+          <div key={key} className={s.kv}>
+            <dt>{k(key)}</dt>
+            <dd className="num" data-testid={`detail-${key}`}>
+              {value}
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}

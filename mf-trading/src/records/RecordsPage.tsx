@@ -1,0 +1,206 @@
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router-dom';
+import {
+  calls,
+  ConfirmDialog,
+  currencySymbol,
+  DataState,
+  formatMoney,
+  formatPrice,
+  keepPreviousData,
+  LIST_POLL_MS,
+  PageHeader,
+  Pager,
+  precisionOf,
+  SkeletonRows,
+  stripExchangeSuffix,
+  Tabs,
+  toast,
+  troubleOf,
+  useCall,
+  useCallMutation,
+  useLiveQuotes,
+  useQueryClient,
+  type Deployment,
+  type Order,
+} from '@invest/shared';
+import { failureKey, StatusBadge, WithDeployment } from '../components/common';
+import { refreshAfterTrade } from '../lib/refresh';
+import { formatTime } from '../lib/time';
+import s from './records.module.css';
+
+export const RECORDS_PAGE_SIZE = 20;
+export const RECORD_TABS = [
+  { key: 'all', status: undefined },
+  { key: 'pending', status: 0 },
+  { key: 'success', status: 1 },
+  { key: 'cancelled', status: 2 },
+  { key: 'expired', status: 3 },
+] as const;
+type TabKey = (typeof RECORD_TABS)[number]['key'];
+
+/** /records: the stock orders by status tab, paged; the tab and page are in the URL so back from a detail keeps them. */
+export function RecordsPage() {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const tab = RECORD_TABS.find((x) => x.key === params.get('tab')) ?? RECORD_TABS[0];
+  const page = Math.max(1, Math.floor(Number(params.get('page')) || 1));
+  const set = (next: { tab?: TabKey; page?: number }) => {
+    const p = new URLSearchParams();
+    const k = next.tab ?? tab.key;
+    if (k !== 'all') p.set('tab', k);
+    if ((next.page ?? 1) > 1) p.set('page', String(next.page));
+    setParams(p, { replace: true });
+  };
+  return (
+    <div className={s.page}>
+      <PageHeader title={t('titles.records')} back />
+      <Tabs
+        label={t('trading.records.filter')}
+        className={s.tabs}
+        items={RECORD_TABS.map((x) => ({ value: x.key as TabKey, label: t(`trading.records.tabs.${x.key}`) }))}
+        value={tab.key}
+        onChange={(k) => set({ tab: k })}
+      />
+      <WithDeployment>
+        {(d) => <OrderList key={tab.key} tab={tab.key} status={tab.status} page={page} onPage={(p) => set({ page: p })} deployment={d} />}
+      </WithDeployment>
+    </div>
+  );
+}
+
+function OrderList({ tab, status, page, onPage, deployment }: { tab: TabKey; status: number | undefined; page: number; onPage: (p: number) => void; deployment: Deployment }) {
+  const { t } = useTranslation();
+  const client = useQueryClient();
+  const q = useCall(
+    calls.dealList,
+    { ...(status !== undefined && { status }), page, limit: RECORDS_PAGE_SIZE },
+    {
+      placeholderData: keepPreviousData,
+      // Pending orders change by themselves (a fill, an expiry): the list follows them.
+      refetchInterval: (query) => (query.state.data?.rows.some((r) => r.status === 0) ? LIST_POLL_MS : false),
+    },
+  );
+  const rows = useMemo(() => q.data?.rows ?? [], [q.data]);
+  const symbols = useMemo(() => [...new Set(rows.filter((r) => r.state === 'buy' && r.status <= 1).map((r) => r.tag))], [rows]);
+  const { quotes } = useLiveQuotes(symbols, { intervalMs: LIST_POLL_MS });
+  const [cancelling, setCancelling] = useState<Order | null>(null);
+  const cancel = useCallMutation(calls.dealCancel, {
+    onSuccess: () => {
+      toast(t('trading.records.cancelled'), 'success');
+      setCancelling(null);
+      void refreshAfterTrade(client);
+    },
+    onError: (e) => {
+      setCancelling(null);
+      toast(t(failureKey(e, 'trading.ticket.submitFailed')), 'error');
+    },
+  });
+
+  return (
+    <DataState
+      ready={q.data !== undefined}
+      trouble={troubleOf(q)}
+      since={q.dataUpdatedAt || undefined}
+      onRetry={() => void q.refetch()}
+      busy={q.isFetching}
+      errorTitle={t('trading.records.loadFailed')}
+      prices={false}
+      skeleton={<SkeletonRows rows={5} />}
+    >
+      {rows.length === 0 ? (
+        <p className={s.empty} data-testid="records-empty">
+          {t(`trading.records.empty.${tab}`)}
+        </p>
+      ) : (
+        <>
+          <ul className={`${s.rows} ${q.isPlaceholderData ? s.stale : ''}`}>
+            {rows.map((o) => (
+              <OrderRow key={o.no} order={o} live={quotes[o.tag]?.price} currency={deployment.currency} onCancel={() => setCancelling(o)} />
+            ))}
+          </ul>
+          <div className={s.pager}>
+            <Pager page={page} count={q.data?.count ?? 0} size={RECORDS_PAGE_SIZE} onPage={onPage} busy={q.isFetching} />
+          </div>
+        </>
+      )}
+      <ConfirmDialog
+        open={cancelling !== null}
+        title={t('trading.records.cancelTitle')}
+        message={cancelling ? t('trading.records.cancelBody', { no: cancelling.no }) : ''}
+        confirmLabel={t('trading.records.cancel')}
+        danger
+        busy={cancel.isPending}
+        onConfirm={() => cancelling && cancel.mutate({ no: cancelling.no })}
+        onCancel={() => setCancelling(null)}
+      />
+    </DataState>
+  );
+}
+
+/** The price change a row shows: a sold lot against its buy price; an open or pending order against the live price. */
+export function changeOf(o: Order, live: number | undefined): number | null {
+  if (o.state === 'sell' && o.sell_price !== null) return o.sell_price - o.price;
+  if (live !== undefined && o.status <= 1) return live - o.price;
+  return null;
+}
+
+function OrderRow({ order: o, live, currency, onCancel }: { order: Order; live: number | undefined; currency: string; onCancel: () => void }) {
+  const { t } = useTranslation();
+  const precision = precisionOf({ market: o.market });
+  const unit = (v: number) => `${currencySymbol(o.currency)}${formatPrice(v, precision)}`;
+  const change = changeOf(o, live);
+  const total = o.status === 1 ? o.cost : o.price_all + o.fee;
+  return (
+    <li className={s.item} data-testid="order-row" data-no={o.no}>
+      <Link to={`/records/${encodeURIComponent(o.no)}`} className={s.row}>
+        <span className={s.main}>
+          <span className={s.title}>
+            {o.name || stripExchangeSuffix(o.tag)}
+            <span className={s.side}>{t(`trading.records.side.${o.state}`)}</span>
+          </span>
+          <span className={s.sub}>{t('trading.records.orderNo', { no: o.no })}</span>
+          <span className={s.sub}>{formatTime(o.created_at)}</span>
+        </span>
+        <span className={s.figures}>
+          <span className={`${s.amount} num`} data-testid="order-total">
+            {formatMoney(total, currency)}
+          </span>
+          <StatusBadge label={o.status_label} />
+        </span>
+      </Link>
+      <dl className={s.facts}>
+        <div>
+          <dt>{t('trading.records.quantity')}</dt>
+          <dd className="num">{o.count}</dd>
+        </div>
+        <div>
+          <dt>{t('trading.records.price')}</dt>
+          <dd className="num">{unit(o.price)}</dd>
+        </div>
+        <div>
+          <dt>{t('trading.records.total')}</dt>
+          <dd className="num">{formatMoney(total, currency)}</dd>
+        </div>
+        {change !== null && change !== 0 && (
+          <div>
+            <dt className={s.hiddenLabel}>{t('trading.records.price')}</dt>
+            <dd className={`num ${change > 0 ? s.up : s.down}`} data-testid="price-change" data-direction={change > 0 ? 'up' : 'down'}>
+              <span aria-hidden="true">{change > 0 ? '▲' : '▼'} </span>
+              <span className={s.hiddenLabel}>{t(change > 0 ? 'trading.records.up' : 'trading.records.down', { change: unit(Math.abs(change)) })}</span>
+              <span aria-hidden="true">{unit(Math.abs(change))}</span>
+            </dd>
+          </div>
+        )}
+      </dl>
+      {o.status === 0 && (
+        <div className={s.actions}>
+          <button type="button" className={s.cancelButton} onClick={onCancel} aria-label={`${t('trading.records.cancel')} ${o.no}`}>
+            {t('trading.records.cancel')}
+          </button>
+        </div>
+      )}
+    </li>
+  );
+}

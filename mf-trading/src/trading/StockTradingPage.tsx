@@ -1,0 +1,399 @@
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams, useSearchParams } from 'react-router-dom';
+import {
+  ApiError,
+  Button,
+  callQuery,
+  calls,
+  ConfirmDialog,
+  currencySymbol,
+  DETAIL_POLL_MS,
+  formatMoney,
+  formatPrice,
+  isNotFound,
+  MARKETS,
+  newest,
+  NotFoundState,
+  PageHeader,
+  precisionOf,
+  PriceChange,
+  Skeleton,
+  StaleNotice,
+  stripExchangeSuffix,
+  Tabs,
+  toast,
+  troubleOf,
+  useCall,
+  useCallMutation,
+  useLiveQuotes,
+  useQueryClient,
+  type Deployment,
+  type Market,
+  type Order,
+  type Quote,
+} from '@invest/shared';
+import { failureKey, Signed, WithDeployment } from '../components/common';
+import { amountOf, capOf, feeOf, feeRuleOf, quantityError, type PositionSize } from '../lib/money';
+import { refreshAfterTrade } from '../lib/refresh';
+import s from './trading.module.css';
+
+type Side = 'buy' | 'sell';
+const isMarket = (v: string | undefined): v is Market => (MARKETS as readonly string[]).includes(v ?? '');
+
+/** /stock/trading/:symbol/:market/:name?type=buy|sell (buy by default). Another instrument mounts afresh. */
+export function StockTradingPage() {
+  const params = useParams();
+  const symbol = params.symbol ?? '';
+  const market = isMarket(params.market) ? params.market : undefined;
+  const raw = (params.name ?? '').trim();
+  const name = raw && raw !== 'undefined' ? raw : stripExchangeSuffix(symbol);
+  return (
+    <div className={s.page}>
+      <PageHeader title={name} back />
+      <WithDeployment>{(d) => <Ticket key={`${symbol}/${market ?? ''}`} symbol={symbol} market={market} name={name} deployment={d} />}</WithDeployment>
+    </div>
+  );
+}
+
+/** What the user confirms again after the API refused because the price moved. */
+type Moved = { side: 'buy'; price: number } | { side: 'sell'; price: number; lot: Order };
+
+function Ticket({ symbol, market, name, deployment }: { symbol: string; market: Market | undefined; name: string; deployment: Deployment }) {
+  const { t } = useTranslation();
+  const client = useQueryClient();
+  const [params, setParams] = useSearchParams();
+  const side: Side = params.get('type') === 'sell' ? 'sell' : 'buy';
+
+  // The price: pushed by the stream, the quote call polled every 3 s when the stream is unavailable.
+  const liveSymbol = symbol.trim().toUpperCase();
+  const liveSymbols = useMemo(() => [liveSymbol], [liveSymbol]);
+  const quoteInput = { symbol, market, mold: '1m' as const };
+  const { quotes } = useLiveQuotes(liveSymbols, { intervalMs: DETAIL_POLL_MS, poll: [callQuery(calls.yahoo, quoteInput)] });
+  const loaded = useCall(calls.yahoo, quoteInput);
+  const quote: Quote | undefined = newest(loaded.data, quotes[liveSymbol]);
+  const precision = quote ? precisionOf(quote) : 2;
+  const unit = (v: number) => `${currencySymbol(quote?.currency ?? market)}${formatPrice(v, precision)}`;
+
+  // The rate from the quote currency to the deployment's, where they differ: the pair's own quote, or its inverse.
+  const from = quote?.currency.toUpperCase();
+  const to = deployment.currency;
+  const needsFx = Boolean(from && from !== to);
+  const direct = useCall(calls.yahoo, { symbol: `${from}${to}`, mold: '1m' }, { enabled: needsFx, refetchInterval: DETAIL_POLL_MS, retry: false });
+  const inverse = useCall(calls.yahoo, { symbol: `${to}${from}`, mold: '1m' }, { enabled: needsFx && isNotFound(direct.error), refetchInterval: DETAIL_POLL_MS, retry: false });
+  const rate = !needsFx ? 1 : direct.data ? direct.data.price : inverse.data && inverse.data.price > 0 ? 1 / inverse.data.price : undefined;
+
+  const lots = useCall(calls.orderList, { status: 1, tag: symbol, state: 'buy', page: 1, limit: 100 });
+
+  const [moved, setMoved] = useState<Moved | null>(null);
+  const [selling, setSelling] = useState<Order | null>(null);
+
+  /** A refusal: the price moved (show the engine's price now and ask again), or the translated reason. */
+  const refused = (error: ApiError, again: (price: number) => Moved) => {
+    if (error.key === 'priceMoved') {
+      void loaded.refetch().then((r) => {
+        const now = newest(r.data, quotes[liveSymbol])?.price;
+        if (now !== undefined) setMoved(again(now));
+        else toast(t('hint.priceMoved'), 'error');
+      });
+      return;
+    }
+    toast(t(failureKey(error, 'trading.ticket.submitFailed')), 'error');
+  };
+
+  const buy = useCallMutation(calls.dealBuy, {
+    onSuccess: (o) => {
+      toast(t(o.status === 1 ? 'trading.ticket.purchaseSuccess' : 'trading.ticket.submitted'), 'success');
+      void refreshAfterTrade(client);
+    },
+    onError: (e) => refused(e, (price) => ({ side: 'buy', price })),
+  });
+  const sell = useCallMutation(calls.dealSell, {
+    onSuccess: (o) => {
+      toast(t(o.status === 1 ? 'trading.ticket.sold' : 'trading.ticket.submitted'), 'success');
+      void refreshAfterTrade(client);
+    },
+    onError: (e, input) => {
+      const lot = lots.data?.rows.find((l) => l.no === input.no);
+      refused(e, (price) => (lot ? { side: 'sell', price, lot } : { side: 'buy', price }));
+    },
+  });
+
+  // The order form.
+  const [kind, setKind] = useState<'market' | 'limit'>('market');
+  const [limitText, setLimitText] = useState('');
+  const [qtyText, setQtyText] = useState('1');
+  const [position, setPosition] = useState<PositionSize>(undefined);
+  const qtyError = quantityError(qtyText, position);
+  const count = qtyError ? 0 : Number(qtyText);
+  const limitPrice = Number(limitText);
+  const limitValid = kind === 'market' || (limitText.trim() !== '' && Number.isFinite(limitPrice) && limitPrice > 0);
+  const orderPrice = kind === 'limit' ? (limitValid ? limitPrice : undefined) : quote?.price;
+  const fee = feeRuleOf(deployment.values);
+  const amount = count && orderPrice !== undefined && rate !== undefined ? amountOf(count, orderPrice, rate) : undefined;
+  const feeAmount = amount !== undefined ? feeOf(amount, fee) : undefined;
+  const money = (v: number | undefined) => (v === undefined ? '--' : formatMoney(v, deployment.currency));
+
+  const buyInput = (seen: number) => ({
+    tag: symbol,
+    count,
+    price: seen,
+    kind,
+    ...(kind === 'limit' && { limit_price: limitPrice }),
+    ...(position && { position }),
+  });
+  const submitBuy = () => {
+    if (!quote || qtyError || !limitValid) return;
+    buy.mutate(buyInput(quote.price));
+  };
+  const step = (by: number) => {
+    const n = Number(qtyText);
+    const base = Number.isInteger(n) ? n : 1;
+    setQtyText(String(Math.min(capOf(position), Math.max(1, base + by))));
+  };
+  const choosePosition = (p: 'half' | 'full') => {
+    setPosition(p);
+    setQtyText(String(capOf(p)));
+  };
+
+  const confirmMoved = () => {
+    if (!moved) return;
+    if (moved.side === 'buy') buy.mutate(buyInput(moved.price));
+    else sell.mutate({ no: moved.lot.no, price: moved.lot.price, sell_price: moved.price });
+    setMoved(null);
+  };
+  const confirmSell = () => {
+    if (!selling || !quote) return;
+    sell.mutate({ no: selling.no, price: selling.price, sell_price: quote.price });
+    setSelling(null);
+  };
+
+  const quoteTrouble = troubleOf(loaded);
+  if (isNotFound(loaded.error)) return <NotFoundState title={t('trading.ticket.notFound')} />;
+
+  return (
+    <>
+      {quoteTrouble && quote && <StaleNotice reason={quoteTrouble} since={quote.asOf} />}
+      <section className={s.hero} aria-label={t('trading.ticket.quote')}>
+        <div className={s.ident}>
+          <span className={`${s.code} num`}>{stripExchangeSuffix(symbol)}</span>
+          {market && <span className={s.marketTag}>{market}</span>}
+        </div>
+        {quote ? (
+          <>
+            <p className={`${s.price} num`} data-testid="live-price">
+              {unit(quote.price)}
+            </p>
+            <PriceChange change={quote.change} percent={quote.changePercent} precision={precision} />
+            <dl className={s.hl}>
+              <div>
+                <dt>{t('trading.ticket.high')}</dt>
+                <dd className="num" data-testid="high">
+                  {formatPrice(quote.high, precision)}
+                </dd>
+              </div>
+              <div>
+                <dt>{t('trading.ticket.low')}</dt>
+                <dd className="num" data-testid="low">
+                  {formatPrice(quote.low, precision)}
+                </dd>
+              </div>
+            </dl>
+            {!quote.marketOpen && <p className={s.note}>{t('trading.ticket.closedNote')}</p>}
+          </>
+        ) : loaded.isError ? (
+          <p className={s.note} role="alert">
+            {t('trading.ticket.quoteFailed')}{' '}
+            <button type="button" className={s.inlineButton} onClick={() => void loaded.refetch()}>
+              {t('common.retry')}
+            </button>
+          </p>
+        ) : (
+          <Skeleton width={160} height={32} />
+        )}
+      </section>
+
+      <Tabs
+        label={t('trading.ticket.side')}
+        fill
+        items={[
+          { value: 'buy' as Side, label: t('trading.ticket.buy') },
+          { value: 'sell' as Side, label: t('trading.ticket.sell') },
+        ]}
+        value={side}
+        onChange={(v) => setParams(v === 'buy' ? {} : { type: v }, { replace: true })}
+      />
+
+      {side === 'buy' && (
+        <form
+          className={s.form}
+          role="tabpanel"
+          aria-label={t('trading.ticket.buy')}
+          onSubmit={(e) => {
+            e.preventDefault();
+            submitBuy();
+          }}
+        >
+          <fieldset className={s.segment}>
+            <legend className={s.legend}>{t('trading.ticket.orderType')}</legend>
+            {(['market', 'limit'] as const).map((k) => (
+              <button key={k} type="button" className={s.segButton} aria-pressed={kind === k} onClick={() => setKind(k)}>
+                {t(`trading.ticket.${k}`)}
+              </button>
+            ))}
+          </fieldset>
+
+          {kind === 'limit' && (
+            <label className={s.field}>
+              <span className={s.legend}>{t('trading.ticket.limitPrice')}</span>
+              <input
+                className={s.input}
+                inputMode="decimal"
+                value={limitText}
+                onChange={(e) => setLimitText(e.target.value.replace(/[^\d.]/g, ''))}
+                aria-invalid={limitText !== '' && !limitValid}
+                data-testid="limit-price"
+              />
+              {limitText !== '' && !limitValid && <span className={s.error}>{t('hint.invalidPrice')}</span>}
+            </label>
+          )}
+
+          <div className={s.field}>
+            <label className={s.legend} htmlFor="ticket-qty">
+              {t('trading.ticket.quantity')}
+            </label>
+            <div className={s.stepper}>
+              <button type="button" className={s.stepButton} aria-label={t('trading.ticket.decrease')} disabled={Number(qtyText) <= 1} onClick={() => step(-1)}>
+                −
+              </button>
+              <input
+                id="ticket-qty"
+                className={`${s.input} ${s.qty} num`}
+                inputMode="numeric"
+                value={qtyText}
+                onChange={(e) => setQtyText(e.target.value.replace(/[^\d]/g, ''))}
+                aria-invalid={Boolean(qtyError)}
+                aria-describedby={qtyError ? 'ticket-qty-error' : undefined}
+              />
+              <button type="button" className={s.stepButton} aria-label={t('trading.ticket.increase')} disabled={Number(qtyText) >= capOf(position)} onClick={() => step(1)}>
+                +
+              </button>
+            </div>
+            {qtyError && (
+              <span id="ticket-qty-error" className={s.error} role="alert" data-testid="qty-error">
+                {t(`hint.${qtyError}`)}
+              </span>
+            )}
+          </div>
+
+          <fieldset className={s.segment}>
+            <legend className={s.legend}>{t('trading.ticket.positionSize')}</legend>
+            {(['half', 'full'] as const).map((p) => (
+              <button key={p} type="button" className={s.segButton} aria-pressed={position === p} onClick={() => choosePosition(p)}>
+                {t(`trading.ticket.${p}`)}
+              </button>
+            ))}
+          </fieldset>
+
+          <section className={s.preview} aria-label={t('trading.ticket.preview')}>
+            <dl>
+              <div className={s.kv}>
+                <dt>{t('trading.ticket.price')}</dt>
+                <dd className="num" data-testid="preview-price">
+                  {orderPrice === undefined ? '--' : unit(orderPrice)}
+                </dd>
+              </div>
+              <div className={s.kv}>
+                <dt>{t('trading.ticket.amount')}</dt>
+                <dd className="num" data-testid="preview-amount">
+                  {money(amount)}
+                </dd>
+              </div>
+              <div className={s.kv}>
+                <dt>{t('trading.ticket.fee')}</dt>
+                <dd className="num" data-testid="preview-fee">
+                  {money(feeAmount)}
+                </dd>
+              </div>
+              {needsFx && (
+                <div className={s.kv}>
+                  <dt>{t('trading.ticket.fx')}</dt>
+                  <dd className="num" data-testid="preview-fx">
+                    {rate === undefined ? t('trading.ticket.fxAtFill') : `1 ${from} = ${formatPrice(rate, 4)} ${to}`}
+                  </dd>
+                </div>
+              )}
+              <div className={`${s.kv} ${s.total}`}>
+                <dt>{t('trading.ticket.total')}</dt>
+                <dd className="num" data-testid="preview-total">
+                  {money(amount !== undefined && feeAmount !== undefined ? amount + feeAmount : undefined)}
+                </dd>
+              </div>
+            </dl>
+          </section>
+
+          <Button type="submit" busy={buy.isPending} disabled={!quote || Boolean(qtyError) || !limitValid} data-testid="submit-buy">
+            {t('trading.ticket.submitBuy')}
+          </Button>
+        </form>
+      )}
+
+      <section className={s.lots} aria-label={t('trading.ticket.myLots')} role={side === 'sell' ? 'tabpanel' : undefined}>
+        <h2 className={s.h2}>{t('trading.ticket.myLots')}</h2>
+        {lots.data ? (
+          lots.data.rows.length === 0 ? (
+            <p className={s.note}>{t('trading.ticket.noLots')}</p>
+          ) : (
+            <ul className={s.lotList}>
+              {lots.data.rows.map((l) => (
+                <li key={l.no} className={s.lot} data-testid="ticket-lot">
+                  <div className={s.lotMain}>
+                    <span className="num">{t('trading.ticket.lotLine', { count: l.count, price: unit(l.price) })}</span>
+                    <span className={s.lotNo}>{t('trading.records.orderNo', { no: l.no })}</span>
+                    {l.unrealized_pnl !== null && <Signed value={l.unrealized_pnl}>{formatMoney(l.unrealized_pnl, deployment.currency)}</Signed>}
+                  </div>
+                  <button
+                    type="button"
+                    className={s.sellButton}
+                    aria-label={t('trading.ticket.sellLot', { no: l.no })}
+                    disabled={!quote || sell.isPending}
+                    onClick={() => setSelling(l)}
+                  >
+                    {t('trading.ticket.sell')}
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )
+        ) : lots.isError ? (
+          <p className={s.note} role="alert">
+            {t('trading.ticket.lotsFailed')}{' '}
+            <button type="button" className={s.inlineButton} onClick={() => void lots.refetch()}>
+              {t('common.retry')}
+            </button>
+          </p>
+        ) : (
+          <Skeleton height={48} />
+        )}
+      </section>
+
+      <ConfirmDialog
+        open={selling !== null}
+        title={t('trading.ticket.sellTitle')}
+        message={selling && quote ? t('trading.ticket.sellBody', { count: selling.count, name, price: unit(quote.price) }) : ''}
+        confirmLabel={t('trading.ticket.sell')}
+        onConfirm={confirmSell}
+        onCancel={() => setSelling(null)}
+        busy={sell.isPending}
+      />
+      <ConfirmDialog
+        open={moved !== null}
+        title={t('trading.ticket.priceMovedTitle')}
+        message={moved ? t('trading.ticket.priceMovedBody', { price: unit(moved.price) }) : ''}
+        confirmLabel={t('trading.ticket.priceMovedConfirm')}
+        onConfirm={confirmMoved}
+        onCancel={() => setMoved(null)}
+      />
+    </>
+  );
+}

@@ -1,0 +1,150 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { answer, inputsOf, quote, renderAt, setup } from '@invest/shared/testing';
+import { AppRoutes } from '../src/App';
+import { CONFIG, failsUntilRecovered, order } from './fixtures';
+
+beforeAll(setup);
+afterEach(() => jest.clearAllMocks());
+
+const POSITIONS = '/stock/success/deal/positions';
+const LOTS = [
+  order('L1', { count: 10, price: 100, cost: 100_100, value: 120_000, unrealized_pnl: 19_900 }),
+  order('L2', { count: 20, price: 130, price_all: 260_000, fee: 100, cost: 260_100, value: 240_000, unrealized_pnl: -20_100 }),
+  order('L3', { tag: 'TCS.NS', name: 'TCS', count: 5, price: 3000, price_all: 1_500_000, fee: 450, cost: 1_500_450, value: 1_510_000, unrealized_pnl: 9_550 }),
+];
+const SUMS = { cost: 1_860_650, value: 1_870_000, unrealized_pnl: 9_350 };
+
+function serve(over: Record<string, (input: any) => unknown> = {}) {
+  return answer({
+    '/v2/config': () => CONFIG,
+    [POSITIONS]: ({ type }) => (type === 'stock' ? { rows: LOTS, count: LOTS.length, ...SUMS } : { rows: [], count: 0, cost: 0, value: 0, unrealized_pnl: 0 }),
+    ...over,
+  });
+}
+
+it('groups each instrument’s lots under one line with the average cost, and sums the portfolio', async () => {
+  serve();
+  renderAt('/trade', <AppRoutes />);
+  const holdings = await screen.findAllByTestId('holding');
+  expect(holdings).toHaveLength(2);
+  const rel = holdings[0]!;
+  expect(within(rel).getByTestId('holding-count').textContent).toBe('30');
+  // (10 × 100 + 20 × 130) / 30 = 120
+  expect(within(rel).getByTestId('holding-avg').textContent).toBe('₹120.00₹3,602.00');
+  expect(within(rel).getByTestId('holding-value').textContent).toBe('₹3,600.00');
+  expect(within(rel).getByTestId('holding-pnl').textContent).toBe('-₹2.00');
+  expect(within(holdings[1]!).getByTestId('holding-count').textContent).toBe('5');
+
+  expect(screen.getByTestId('sum-invested').textContent).toBe('₹18,606.50');
+  expect(screen.getByTestId('sum-value').textContent).toBe('₹18,700.00');
+  expect(screen.getByTestId('sum-pnl').textContent).toBe('₹93.50');
+
+  // The lots open under their line.
+  expect(within(rel).queryAllByTestId('lot')).toHaveLength(0);
+  fireEvent.click(within(rel).getByRole('button', { name: 'Show the lots of Reliance' }));
+  expect(within(rel).getAllByTestId('lot')).toHaveLength(2);
+  expect(within(rel).getByRole('button', { name: 'Hide the lots of Reliance' }).getAttribute('aria-expanded')).toBe('true');
+  expect(inputsOf(POSITIONS)[0]).toEqual({ type: 'stock', page: 1, limit: 10 });
+});
+
+it('the four type buttons each load their type and say when there is nothing', async () => {
+  serve();
+  renderAt('/trade', <AppRoutes />);
+  await screen.findAllByTestId('holding');
+  for (const [label, text, type] of [
+    ['Forex', 'No forex positions yet', 'forex'],
+    ['Futures', 'No futures positions yet', 'futures'],
+    ['Treasury', 'No treasury positions yet', 'treasury'],
+  ] as const) {
+    fireEvent.click(screen.getByRole('tab', { name: label }));
+    expect((await screen.findByTestId('positions-empty')).textContent).toBe(text);
+    expect(inputsOf(POSITIONS).at(-1)).toEqual({ type, page: 1, limit: 10 });
+  }
+});
+
+it('an empty stock portfolio says so', async () => {
+  serve({ [POSITIONS]: () => ({ rows: [], count: 0, cost: 0, value: 0, unrealized_pnl: 0 }) });
+  renderAt('/trade', <AppRoutes />);
+  expect((await screen.findByTestId('positions-empty')).textContent).toBe('No stock positions yet');
+});
+
+it('loads more by 10', async () => {
+  const lot = (i: number) => order(`P${i}`, { tag: `S${i}.NS`, name: `Stock ${i}` });
+  serve({
+    [POSITIONS]: ({ page }) => ({
+      rows: page === 1 ? Array.from({ length: 10 }, (_, i) => lot(i + 1)) : [lot(11), lot(12)],
+      count: 12,
+      ...SUMS,
+    }),
+  });
+  renderAt('/trade', <AppRoutes />);
+  expect(await screen.findAllByTestId('holding')).toHaveLength(10);
+  fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
+  await waitFor(() => expect(screen.getAllByTestId('holding')).toHaveLength(12));
+  expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+  expect(inputsOf(POSITIONS).at(-1)).toEqual({ type: 'stock', page: 2, limit: 10 });
+});
+
+it('a failed load says so, and Retry loads the positions', async () => {
+  const list = failsUntilRecovered(() => ({ rows: LOTS, count: 3, ...SUMS }));
+  serve({ [POSITIONS]: list.handler });
+  renderAt('/trade', <AppRoutes />);
+  const state = await screen.findByTestId('load-error', {}, { timeout: 5000 });
+  expect(screen.queryByTestId('positions-empty')).toBeNull();
+  list.recover();
+  fireEvent.click(within(state).getByRole('button', { name: 'Retry' }));
+  expect(await screen.findAllByTestId('holding')).toHaveLength(2);
+});
+
+it('/trade-no-nav with buck shows back and hides the search; without buck the search shows', async () => {
+  serve();
+  const { unmount } = renderAt('/trade-no-nav/forex/1', <AppRoutes />);
+  expect(await screen.findByTestId('positions-empty')).toBeTruthy();
+  expect(screen.getByRole('button', { name: 'Back' })).toBeTruthy();
+  expect(screen.queryByRole('button', { name: 'Search stocks' })).toBeNull();
+  expect(screen.getByRole('tab', { name: 'Forex' }).getAttribute('aria-selected')).toBe('true');
+  unmount();
+  renderAt('/trade-no-nav/futures', <AppRoutes />);
+  await screen.findByTestId('positions-empty');
+  expect(screen.queryByRole('button', { name: 'Back' })).toBeNull();
+  expect(screen.getByRole('button', { name: 'Search stocks' })).toBeTruthy();
+});
+
+class FakeEventSource {
+  static all: FakeEventSource[] = [];
+  onopen: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  private listeners = new Map<string, ((e: MessageEvent) => void)[]>();
+  constructor(readonly url: string) {
+    FakeEventSource.all.push(this);
+  }
+  addEventListener(type: string, fn: (e: MessageEvent) => void) {
+    this.listeners.set(type, [...(this.listeners.get(type) ?? []), fn]);
+  }
+  close() {}
+  emit(type: string, data: unknown) {
+    for (const fn of this.listeners.get(type) ?? []) fn({ data: JSON.stringify(data) } as MessageEvent);
+  }
+}
+
+it('a pushed price moves the value and P&L of lots quoted in the deployment currency, and the summary', async () => {
+  FakeEventSource.all = [];
+  (globalThis as Record<string, unknown>).EventSource = FakeEventSource;
+  try {
+    serve();
+    renderAt('/trade', <AppRoutes />);
+    const holdings = await screen.findAllByTestId('holding');
+    const es = FakeEventSource.all.at(-1)!;
+    expect(es.url).toBe('/api/v2/quotes/stream?symbols=RELIANCE.NS,TCS.NS');
+    act(() => es.onopen?.());
+    act(() => es.emit('quote', quote('RELIANCE.NS', { price: 150 })));
+    // 30 × 150 = 4,500.00 against a cost of 3,602.00
+    expect(within(holdings[0]!).getByTestId('holding-value').textContent).toBe('₹4,500.00');
+    expect(within(holdings[0]!).getByTestId('holding-pnl').textContent).toBe('₹898.00');
+    // The summary moves by the same 900.00.
+    expect(screen.getByTestId('sum-value').textContent).toBe('₹19,600.00');
+    expect(screen.getByTestId('sum-pnl').textContent).toBe('₹993.50');
+  } finally {
+    delete (globalThis as Record<string, unknown>).EventSource;
+  }
+});

@@ -1,0 +1,130 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { ApiError } from '@invest/shared';
+import { answer, collectToasts, inputsOf, renderAt, setup } from '@invest/shared/testing';
+import { AppRoutes } from '../src/App';
+import { CONFIG, failsUntilRecovered, order, pendingOrder } from './fixtures';
+
+beforeAll(setup);
+afterEach(() => jest.clearAllMocks());
+
+const LIST = '/stock/success/deal/list';
+const CANCEL = '/stock/success/deal/cancel';
+const ORDERS = [
+  pendingOrder('O4'),
+  order('O3', { state: 'sell', sell_price: 110, value: null, unrealized_pnl: null, sell_amount: 110_000, sell_fee: 100, realized_pnl: 9_800, sold_at: '2026-03-05T05:06:07.000Z' }),
+  order('O2', { status: 2, status_label: 'cancelled', fx_rate: null, value: null, unrealized_pnl: null, filled_at: null, closed_at: '2026-03-04T06:00:00.000Z' }),
+  order('O1', { status: 3, status_label: 'expired', fx_rate: null, value: null, unrealized_pnl: null, filled_at: null, closed_at: '2026-03-04T10:00:00.000Z' }),
+];
+
+function serve(over: Record<string, (input: any) => unknown> = {}) {
+  return answer({
+    '/v2/config': () => CONFIG,
+    [LIST]: ({ status }) => {
+      const rows = ORDERS.filter((o) => status === undefined || o.status === status);
+      return { rows, count: rows.length };
+    },
+    [CANCEL]: ({ no }) => pendingOrder(no, { status: 2, status_label: 'cancelled', held: 0, closed_at: '2026-03-04T06:00:00.000Z' }),
+    ...over,
+  });
+}
+const statuses = () => screen.getAllByTestId('status').map((s) => s.textContent);
+
+it('lists every order with its status, quantity, price, total and price change', async () => {
+  serve();
+  renderAt('/records', <AppRoutes />);
+  const rows = await screen.findAllByTestId('order-row');
+  expect(statuses()).toEqual(['Pending', 'Success', 'Cancelled', 'Expired']);
+  expect(within(rows[0]!).getByText('No. O4')).toBeTruthy();
+  expect(within(rows[1]!).getByTestId('order-total').textContent).toBe('₹1,001.00');
+  expect(within(rows[1]!).getByTestId('price-change').getAttribute('data-direction')).toBe('up');
+  expect(within(rows[1]!).getByText('Price up ₹10.00')).toBeTruthy();
+  expect(inputsOf(LIST)[0]).toEqual({ page: 1, limit: 20 });
+});
+
+it('the tabs filter by status', async () => {
+  serve();
+  renderAt('/records', <AppRoutes />);
+  await screen.findAllByTestId('order-row');
+  for (const [tab, status, label] of [
+    ['Pending', 0, 'Pending'],
+    ['Success', 1, 'Success'],
+    ['Cancelled', 2, 'Cancelled'],
+    ['Expired', 3, 'Expired'],
+  ] as const) {
+    fireEvent.click(screen.getByRole('tab', { name: tab }));
+    await waitFor(() => expect(statuses()).toEqual([label]));
+    expect(inputsOf(LIST).at(-1)).toEqual({ status, page: 1, limit: 20 });
+  }
+});
+
+it('an empty tab says so', async () => {
+  serve({ [LIST]: () => ({ rows: [], count: 0 }) });
+  renderAt('/records?tab=expired', <AppRoutes />);
+  expect((await screen.findByTestId('records-empty')).textContent).toBe('No expired orders');
+});
+
+it('cancels a pending order after a confirm, and the list reloads', async () => {
+  const toasts = collectToasts();
+  serve();
+  renderAt('/records', <AppRoutes />);
+  const rows = await screen.findAllByTestId('order-row');
+  // Only the pending order can be cancelled.
+  expect(screen.getAllByRole('button', { name: /^Cancel order/ })).toHaveLength(1);
+  fireEvent.click(within(rows[0]!).getByRole('button', { name: 'Cancel order O4' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Cancel this order?' });
+  const loads = inputsOf(LIST).length;
+  fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel order' }));
+  await waitFor(() => expect(toasts.messages).toContain('Order cancelled'));
+  expect(inputsOf(CANCEL)).toEqual([{ no: 'O4' }]);
+  await waitFor(() => expect(inputsOf(LIST).length).toBeGreaterThan(loads));
+  toasts.stop();
+});
+
+it('a refused cancel says why', async () => {
+  const toasts = collectToasts();
+  serve({
+    [CANCEL]: () => {
+      throw new ApiError('orderNotPending', 409);
+    },
+  });
+  renderAt('/records?tab=pending', <AppRoutes />);
+  fireEvent.click(await screen.findByRole('button', { name: 'Cancel order O4' }));
+  fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Cancel order' }));
+  await waitFor(() => expect(toasts.messages).toContain('This order can no longer be cancelled'));
+  toasts.stop();
+});
+
+it('a failed load then Retry loads the orders', async () => {
+  const list = failsUntilRecovered(() => ({ rows: ORDERS, count: 4 }));
+  serve({ [LIST]: list.handler });
+  renderAt('/records', <AppRoutes />);
+  const state = await screen.findByTestId('load-error', {}, { timeout: 5000 });
+  list.recover();
+  fireEvent.click(within(state).getByRole('button', { name: 'Retry' }));
+  expect(await screen.findAllByTestId('order-row')).toHaveLength(4);
+});
+
+it('a row opens the order’s details', async () => {
+  serve();
+  renderAt('/records', <AppRoutes />);
+  const rows = await screen.findAllByTestId('order-row');
+  fireEvent.click(within(rows[1]!).getByRole('link'));
+  const detail = await screen.findByTestId('order-detail');
+  expect(screen.getByRole('heading', { name: 'Order detail' })).toBeTruthy();
+  expect(within(detail).getByTestId('detail-no').textContent).toBe('O3');
+  expect(within(detail).getByTestId('detail-sellPrice').textContent).toBe('₹110.00');
+  expect(within(detail).getByTestId('detail-realized').textContent).toBe('₹98.00');
+  expect(within(detail).getByTestId('detail-fee').textContent).toBe('₹1.00');
+});
+
+it('an order that does not exist says so', async () => {
+  serve();
+  renderAt('/records/NOPE', <AppRoutes />);
+  expect(await screen.findByText('This order does not exist')).toBeTruthy();
+});
+
+it('the demo view is labelled as sample data', async () => {
+  renderAt('/trading/RELIANCE.NS', <AppRoutes />);
+  expect(screen.getByTestId('sample-label').textContent).toContain('Sample data');
+  expect(screen.getByRole('heading', { name: 'Trading' })).toBeTruthy();
+});

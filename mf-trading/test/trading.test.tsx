@@ -1,0 +1,205 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { ApiError } from '@invest/shared';
+import { answer, chart, collectToasts, deferred, inputsOf, renderAt, setup } from '@invest/shared/testing';
+import { AppRoutes } from '../src/App';
+import { CONFIG, order } from './fixtures';
+
+beforeAll(setup);
+afterEach(() => jest.clearAllMocks());
+
+const PATH = '/stock/trading/RELIANCE.NS/IN/Reliance';
+const BUY = '/stock/success/deal/buy';
+const SELL = '/stock/success/deal/sell';
+
+function serve(over: Record<string, (input: any) => unknown> = {}, price = 100) {
+  return answer({
+    '/v2/config': () => CONFIG,
+    '/v2/yahoo': ({ symbol }) => chart(symbol, { price, high: price + 5, low: price - 5 }),
+    '/stock/success/deal/orders': () => ({ rows: [order('B1')], count: 1 }),
+    [BUY]: (input) => order('B9', { count: input.count, price: input.price }),
+    ...over,
+  });
+}
+
+async function open(path = PATH) {
+  renderAt(path, <AppRoutes />);
+  await screen.findByTestId('live-price');
+}
+const qty = () => screen.getByLabelText('Quantity') as HTMLInputElement;
+const setQty = (v: string) => fireEvent.change(qty(), { target: { value: v } });
+const submit = () => screen.getByTestId('submit-buy') as HTMLButtonElement;
+
+it('shows the live price, high and low, and the lots of this stock with a Sell button each', async () => {
+  serve();
+  await open();
+  expect(screen.getByTestId('live-price').textContent).toBe('₹100.00');
+  expect(screen.getByTestId('high').textContent).toBe('105.00');
+  expect(screen.getByTestId('low').textContent).toBe('95.00');
+  expect(await screen.findAllByTestId('ticket-lot')).toHaveLength(1);
+  expect(screen.getByRole('button', { name: 'Sell lot B1' })).toBeTruthy();
+  expect(inputsOf('/stock/success/deal/orders')[0]).toEqual({ status: 1, tag: 'RELIANCE.NS', state: 'buy', page: 1, limit: 100 });
+});
+
+it('quantity rules: at least 1, at most 50 for half and 100 for full, with the spec messages', async () => {
+  serve();
+  await open();
+  setQty('0');
+  expect(screen.getByTestId('qty-error').textContent).toBe('Quantity cannot be less than 1');
+  expect(submit().disabled).toBe(true);
+  setQty('');
+  expect(screen.getByTestId('qty-error').textContent).toBe('Quantity cannot be less than 1');
+
+  fireEvent.click(screen.getByRole('button', { name: 'Half position' }));
+  expect(qty().value).toBe('50');
+  expect(screen.queryByTestId('qty-error')).toBeNull();
+  expect((screen.getByRole('button', { name: 'Increase quantity' }) as HTMLButtonElement).disabled).toBe(true);
+  setQty('51');
+  expect(screen.getByTestId('qty-error').textContent).toBe('Cannot exceed 50 for half position');
+  expect(submit().disabled).toBe(true);
+
+  fireEvent.click(screen.getByRole('button', { name: 'Full position' }));
+  expect(qty().value).toBe('100');
+  expect(screen.queryByTestId('qty-error')).toBeNull();
+  setQty('101');
+  expect(screen.getByTestId('qty-error').textContent).toBe('Cannot exceed 100 for full position');
+  setQty('99');
+  fireEvent.click(screen.getByRole('button', { name: 'Increase quantity' }));
+  expect(qty().value).toBe('100');
+  expect(submit().disabled).toBe(false);
+});
+
+it('the stepper never goes below 1', async () => {
+  serve();
+  await open();
+  expect((screen.getByRole('button', { name: 'Decrease quantity' }) as HTMLButtonElement).disabled).toBe(true);
+  fireEvent.click(screen.getByRole('button', { name: 'Increase quantity' }));
+  expect(qty().value).toBe('2');
+  fireEvent.click(screen.getByRole('button', { name: 'Decrease quantity' }));
+  expect(qty().value).toBe('1');
+});
+
+it('previews price, amount, fee (the published bps, at least the minimum) and the total', async () => {
+  serve({}, 2500);
+  await open();
+  setQty('100');
+  expect(screen.getByTestId('preview-price').textContent).toBe('₹2,500.00');
+  expect(screen.getByTestId('preview-amount').textContent).toBe('₹250,000.00');
+  // 3 bps of 250,000.00 = 75.00
+  expect(screen.getByTestId('preview-fee').textContent).toBe('₹75.00');
+  expect(screen.getByTestId('preview-total').textContent).toBe('₹250,075.00');
+  // A small order pays the minimum fee (1 unit).
+  setQty('1');
+  expect(screen.getByTestId('preview-fee').textContent).toBe('₹1.00');
+  expect(screen.getByTestId('preview-total').textContent).toBe('₹2,501.00');
+  // No exchange rate line: the stock is quoted in the deployment's currency.
+  expect(screen.queryByTestId('preview-fx')).toBeNull();
+});
+
+it('a limit order previews at its limit price and sends it', async () => {
+  serve();
+  await open();
+  fireEvent.click(screen.getByRole('button', { name: 'Limit' }));
+  expect(submit().disabled).toBe(true);
+  fireEvent.change(screen.getByLabelText('Limit price'), { target: { value: '90' } });
+  setQty('10');
+  expect(screen.getByTestId('preview-total').textContent).toBe('₹901.00');
+  fireEvent.click(submit());
+  await waitFor(() => expect(inputsOf(BUY)).toHaveLength(1));
+  expect(inputsOf(BUY)[0]).toMatchObject({ tag: 'RELIANCE.NS', count: 10, price: 100, kind: 'limit', limit_price: 90 });
+});
+
+it('a double tap submits once, with an Idempotency-Key; success says so', async () => {
+  const toasts = collectToasts();
+  const answerLater = deferred<unknown>();
+  const server = serve({ [BUY]: () => answerLater.promise });
+  await open();
+  setQty('5');
+  fireEvent.click(submit());
+  fireEvent.click(submit());
+  await waitFor(() => expect(inputsOf(BUY)).toHaveLength(1));
+  expect(submit().disabled).toBe(true);
+  const init = server.mock.calls.find(([url]) => String(url).includes(BUY))?.[1] as RequestInit;
+  expect((init.headers as Record<string, string>)['Idempotency-Key']).toBeTruthy();
+  await act(async () => answerLater.resolve(order('B9', { count: 5 })));
+  await waitFor(() => expect(toasts.messages).toContain('Purchase successful'));
+  expect(inputsOf(BUY)).toHaveLength(1);
+  toasts.stop();
+});
+
+it('a resting order says the request was submitted', async () => {
+  const toasts = collectToasts();
+  serve({ [BUY]: () => order('B9', { status: 0, status_label: 'pending', value: null, unrealized_pnl: null, fx_rate: null, held: 100_100 }) });
+  await open();
+  fireEvent.click(submit());
+  await waitFor(() => expect(toasts.messages).toContain('Request submitted'));
+  toasts.stop();
+});
+
+it('the price moved: shows the new price, and a confirm resubmits with it as the seen price', async () => {
+  const toasts = collectToasts();
+  let price = 100;
+  let tries = 0;
+  serve({
+    '/v2/yahoo': ({ symbol }) => chart(symbol, { price }),
+    [BUY]: (input) => {
+      tries += 1;
+      if (tries === 1) {
+        price = 104;
+        throw new ApiError('priceMoved', 409);
+      }
+      return order('B9', { count: input.count, price: input.price });
+    },
+  });
+  await open();
+  fireEvent.click(submit());
+  const dialog = await screen.findByRole('dialog', { name: 'The price has changed' });
+  expect(within(dialog).getByText('The price is now ₹104.00. Do you want to continue at this price?')).toBeTruthy();
+  fireEvent.click(within(dialog).getByRole('button', { name: 'Continue at the new price' }));
+  await waitFor(() => expect(toasts.messages).toContain('Purchase successful'));
+  expect(inputsOf(BUY).map((i) => i.price)).toEqual([100, 104]);
+  toasts.stop();
+});
+
+it('refusals show their messages: insufficient funds, stale exchange rate', async () => {
+  const toasts = collectToasts();
+  let key = 'insufficientFunds';
+  serve({
+    [BUY]: () => {
+      throw new ApiError(key, 422);
+    },
+  });
+  await open();
+  fireEvent.click(submit());
+  await waitFor(() => expect(toasts.messages).toContain('Insufficient funds'));
+  key = 'exchangeRateStale';
+  await waitFor(() => expect(submit().disabled).toBe(false));
+  fireEvent.click(submit());
+  await waitFor(() => expect(toasts.messages).toContain('Exchange rate has not been updated'));
+  toasts.stop();
+});
+
+it('sells a lot after a confirm, at the price the user saw', async () => {
+  const toasts = collectToasts();
+  serve({ [SELL]: ({ no }) => order(no, { state: 'sell', sell_price: 100, value: null, unrealized_pnl: null, sell_amount: 100_000, sell_fee: 100, realized_pnl: -200 }) });
+  await open(`${PATH}?type=sell`);
+  expect(screen.getByRole('tab', { name: 'Sell' }).getAttribute('aria-selected')).toBe('true');
+  expect(screen.queryByTestId('submit-buy')).toBeNull();
+  fireEvent.click(await screen.findByRole('button', { name: 'Sell lot B1' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Sell this lot?' });
+  fireEvent.click(within(dialog).getByRole('button', { name: 'Sell' }));
+  await waitFor(() => expect(toasts.messages).toContain('Sold successfully'));
+  expect(inputsOf(SELL)).toEqual([{ no: 'B1', price: 100, sell_price: 100 }]);
+  toasts.stop();
+});
+
+it('a US stock shows the exchange rate and converts the total', async () => {
+  serve({
+    '/v2/yahoo': ({ symbol }) =>
+      symbol === 'USDINR' ? chart('USDINR', { price: 80, market: 'FOREX', currency: 'INR' }) : chart(symbol, { price: 10, market: 'US', currency: 'USD' }),
+  });
+  await open('/stock/trading/AAPL/US/Apple');
+  setQty('10');
+  expect(await screen.findByText('1 USD = 80.0000 INR')).toBeTruthy();
+  // 10 × $10 × 80 = ₹8,000.00; 3 bps = ₹2.40
+  expect(screen.getByTestId('preview-total').textContent).toBe('₹8,002.40');
+});

@@ -1,0 +1,302 @@
+import { z } from 'zod';
+import { defineCall, Minor } from './envelope';
+import { limitOf, Page, Symbol } from './market';
+
+/**
+ * Trading: orders, lots (positions) and the order lists (spec §3 Order and Position, §5 stock quantity, §7 deal calls).
+ *
+ * Money (price_all, fee, cost, value, P&L, held) is integer minor units of the deployment currency, as everywhere.
+ * Prices (`price`, `sell_price`, `limit_price`) are market prices per unit in the instrument's own quote currency
+ * (`currency`), as the market engine quotes them; `fx_rate` is what one unit of that currency was worth in the
+ * deployment currency when the order filled (1 when they are the same).
+ *
+ * A buy that fills is a lot: the position the trade screen lists, sold whole by its order number (`deal/sell` with
+ * `no`). A sold lot keeps its row with state `sell`, its sell price and its realized P&L.
+ */
+
+/**
+ * Order status codes (numeric, as the spec's records use them: "status 1 shows Success, anything else Pending").
+ *   0 pending   — resting: a market order placed while the market is closed (fills at the next open), or a limit
+ *                 order waiting for its price; its money is held.
+ *   1 success   — filled (a lot; state `sell` once sold).
+ *   2 cancelled — cancelled by the user before it filled, or by the matcher when the wallet no longer covers the fill
+ *                 (the open gapped past the hold and the available money cannot pay the rest); the hold is released.
+ *   3 expired   — a day order still resting at the session close; the hold is released.
+ */
+export const ORDER_STATUS = { pending: 0, success: 1, cancelled: 2, expired: 3 } as const;
+export type OrderStatus = (typeof ORDER_STATUS)[keyof typeof ORDER_STATUS];
+export const ORDER_STATUS_LABELS = ['pending', 'success', 'cancelled', 'expired'] as const;
+
+/** The positions screen's four types; an instrument's type follows its market (IN/US stock, FOREX, FUTURE, CGI). */
+export const TRADE_TYPES = ['stock', 'forex', 'futures', 'treasury'] as const;
+export const TradeType = z.enum(TRADE_TYPES, { error: 'invalidInput' });
+export type TradeType = z.infer<typeof TradeType>;
+
+/**
+ * The spec's `mold`: `stock` is an ordinary order (any tradable instrument); the product molds (block `finalize`/
+ * `bulk`, `ipo`) belong to the products' own calls and are refused by deal/buy with `tradeNotAvailable`.
+ */
+export const ORDER_MOLDS = ['stock', 'finalize', 'bulk', 'ipo'] as const;
+export const OrderMold = z.enum(ORDER_MOLDS, { error: 'invalidInput' });
+
+export const ORDER_KINDS = ['market', 'limit'] as const;
+/** `day`: a resting limit order expires at the session's close; `gtc`: it rests until filled or cancelled. */
+export const TIME_IN_FORCE = ['day', 'gtc'] as const;
+
+/** Spec §5 / §9: stock quantity min 1, at most 50 for a half position and 100 for a full one. */
+export const QUANTITY_MIN = 1;
+export const QUANTITY_HALF_MAX = 50;
+export const QUANTITY_FULL_MAX = 100;
+/** Spec §9: positions are paged by 10. */
+export const POSITIONS_PAGE_SIZE = 10;
+
+/**
+ * The published trading rules (GET /stock/success/deal/rules answers them; an operator sets them as settings rows,
+ * which GET /v2/config then lists too) and their defaults:
+ *   trade_fee_bps            fee per fill in basis points of the amount (3 = 0.03%)
+ *   trade_fee_min            minimum fee per fill, in whole units of the deployment currency
+ *   trade_price_collar_bps   how far the engine's price may be from the price the user saw (100 = 1%)
+ *   trade_fx_max_age_seconds an exchange rate older than this refuses the order ('exchangeRateStale')
+ */
+export const TRADE_SETTING_DEFAULTS = {
+  trade_fee_bps: '3',
+  trade_fee_min: '1',
+  trade_price_collar_bps: '100',
+  trade_fx_max_age_seconds: '300',
+} as const;
+
+const PriceIn = z.coerce
+  .number({ error: 'invalidPrice' })
+  .refine((v) => Number.isFinite(v) && v > 0 && v < 1e9, 'invalidPrice');
+const Count = z.coerce
+  .number({ error: 'quantityTooLow' })
+  .int('quantityTooLow')
+  .min(QUANTITY_MIN, 'quantityTooLow')
+  .max(QUANTITY_FULL_MAX, 'quantityExceedsFull');
+/** An order number as we issue it. */
+export const OrderNo = z.string({ error: 'requiredFields' }).trim().min(1, 'requiredFields').max(40, 'invalidInput').regex(/^[A-Za-z0-9-]+$/, 'invalidInput');
+const ShortText = (max: number) => z.union([z.string().max(max, 'invalidInput').regex(/^[^\p{Cc}]*$/u, 'invalidInput'), z.number()], { error: 'invalidInput' });
+
+export const DealBuyInput = z
+  .strictObject({
+    // The spec's payload.
+    tag: Symbol,
+    count: Count,
+    /** The price the user saw (the collar compares it with the engine's). Never the fill price. */
+    price: PriceIn,
+    mold: OrderMold.default('stock'),
+    /** Block offer id (product molds only); ignored by ordinary orders. */
+    id: z.coerce.number({ error: 'invalidInput' }).int('invalidInput').positive('invalidInput').max(2_147_483_647, 'invalidInput').optional(),
+    url_count: ShortText(64).optional(),
+    /** Sent by some screens (market or side); the instrument decides, so it is not used. */
+    type: ShortText(16).optional(),
+    /** Block trades only; not used by ordinary orders. */
+    stock_password: ShortText(64).optional(),
+    // Ours, all optional.
+    /** `market` (default) fills at the engine's price; `limit` rests until the engine's price is at or below limit_price. */
+    kind: z.enum(ORDER_KINDS, { error: 'invalidInput' }).default('market'),
+    limit_price: PriceIn.optional(),
+    tif: z.enum(TIME_IN_FORCE, { error: 'invalidInput' }).default('day'),
+    /** The price the user saw, when `price` carries something else; the collar uses seen_price ?? price. */
+    seen_price: PriceIn.optional(),
+    /** The half/full position buttons: half caps the quantity at 50, full (and none) at 100. */
+    position: z.enum(['half', 'full'], { error: 'invalidInput' }).optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.position === 'half' && v.count > QUANTITY_HALF_MAX) ctx.addIssue({ code: 'custom', path: ['count'], message: 'quantityExceedsHalf' });
+    if (v.kind === 'limit' && v.limit_price === undefined) ctx.addIssue({ code: 'custom', path: ['limit_price'], message: 'limitPriceRequired' });
+  });
+
+/** One order (and, once filled, the lot it bought): the spec's Order/Position fields plus what the screens show. */
+export const Order = z.object({
+  id: z.number().int(),
+  /** Order number: what deal/sell and deal/cancel take. */
+  no: z.string(),
+  /** Instrument code. */
+  tag: z.string(),
+  name: z.string(),
+  /** IN, US, FOREX, FUTURE, CGI. */
+  market: z.string(),
+  type: TradeType,
+  mold: z.string(),
+  /** buy until the lot is sold, then sell. */
+  state: z.enum(['buy', 'sell']),
+  kind: z.enum(ORDER_KINDS),
+  tif: z.enum(TIME_IN_FORCE),
+  count: z.number().int(),
+  /** Fill price per unit (quote currency); while pending, the limit price or the price the user saw. */
+  price: z.number(),
+  limit_price: z.number().nullable(),
+  /** Sell price per unit (quote currency) once sold. */
+  sell_price: z.number().nullable(),
+  /** The instrument's quote currency. */
+  currency: z.string(),
+  /** Deployment currency per unit of `currency` at the fill (null while pending). */
+  fx_rate: z.number().nullable(),
+  sell_fx_rate: z.number().nullable(),
+  /** Amount of the fill without the fee (minor units); while pending, the estimate at the order's price. */
+  price_all: Minor,
+  /** Fee booked on the buy (transactionExpenses). */
+  fee: Minor,
+  /** price_all + fee: what the lot cost. */
+  cost: Minor,
+  /** Money held while pending (0 otherwise). */
+  held: Minor,
+  /** Current value of an open lot at the engine's price (null when not an open lot). */
+  value: Minor.nullable(),
+  /** value - cost for an open lot. */
+  unrealized_pnl: Minor.nullable(),
+  /** What the sale brought in (without its fee), its fee, and sale - sell fee - cost, once sold. */
+  sell_amount: Minor.nullable(),
+  sell_fee: Minor.nullable(),
+  realized_pnl: Minor.nullable(),
+  /** ORDER_STATUS code. */
+  status: z.number().int(),
+  status_label: z.enum(ORDER_STATUS_LABELS),
+  created_at: z.string(),
+  filled_at: z.string().nullable(),
+  sold_at: z.string().nullable(),
+  /** When a resting day order expires (null for market and gtc orders). */
+  expires_at: z.string().nullable(),
+  /** When it was cancelled or expired. */
+  closed_at: z.string().nullable(),
+});
+export type Order = z.infer<typeof Order>;
+/** The spec's Position is an open lot: an Order with status 1 and state buy. */
+export const Position = Order;
+export type Position = Order;
+
+const OrderRows = z.object({ rows: z.array(Order), count: z.number().int() });
+
+/**
+ * POST /stock/success/deal/buy: place an order. A market order while the market is open fills at once at the engine's
+ * price; otherwise it rests (status 0) with its money held. Refusals: quantityTooLow / quantityExceedsHalf /
+ * quantityExceedsFull (400), notFound (404, unknown instrument), tradeNotAvailable (422: an index, or a product
+ * mold), priceMoved (409, see PriceMovedRejection), exchangeRateStale (422), insufficientFunds (422).
+ */
+export const dealBuy = defineCall({
+  method: 'POST',
+  path: '/stock/success/deal/buy',
+  auth: 'user',
+  idempotent: true,
+  input: DealBuyInput,
+  output: Order,
+});
+
+/**
+ * POST /stock/success/deal/sell: sell the whole lot `no` at the engine's price. `sell_price` is the price the user saw
+ * (collar); `price` is the lot's buy price as the screen shows it and is not used. Refusals: positionNotHeld (404: not
+ * the caller's open lot, or sold already), marketClosed (422), priceMoved (409), exchangeRateStale (422).
+ */
+export const dealSell = defineCall({
+  method: 'POST',
+  path: '/stock/success/deal/sell',
+  auth: 'user',
+  idempotent: true,
+  input: z.strictObject({ no: OrderNo, price: PriceIn.optional(), sell_price: PriceIn }),
+  output: Order,
+});
+
+const StatusFilter = z.coerce.number({ error: 'invalidInput' }).int('invalidInput').min(0, 'invalidInput').max(3, 'invalidInput');
+
+/** POST /stock/success/deal/list: the caller's orders by status and mold, newest first (rows; count is ours). */
+export const dealList = defineCall({
+  method: 'POST',
+  path: '/stock/success/deal/list',
+  auth: 'user',
+  input: z.strictObject({
+    status: StatusFilter.optional(),
+    mold: OrderMold.optional(),
+    page: Page.default(1),
+    limit: limitOf(100).default(20),
+  }),
+  output: OrderRows,
+});
+
+/**
+ * GET /stock/success/deal/orders: the spec's shared order-list helper. By status and mold, or by tag (the trading
+ * screen asks for status 1 and the tag: the lots of that instrument; add state=buy for the open ones only).
+ */
+export const orderList = defineCall({
+  method: 'GET',
+  path: '/stock/success/deal/orders',
+  auth: 'user',
+  input: z.strictObject({
+    status: StatusFilter.optional(),
+    mold: OrderMold.optional(),
+    tag: Symbol.optional(),
+    state: z.enum(['buy', 'sell'], { error: 'invalidInput' }).optional(),
+    page: Page.default(1),
+    limit: limitOf(100).default(20),
+  }),
+  output: OrderRows,
+});
+
+/** POST /stock/success/deal/cancel (ours): cancel a resting order; its hold is released. Again: the same answer. */
+export const dealCancel = defineCall({
+  method: 'POST',
+  path: '/stock/success/deal/cancel',
+  auth: 'user',
+  input: z.strictObject({ no: OrderNo }),
+  output: Order,
+});
+
+/** GET /stock/success/deal/positions (ours): the open lots of one type for the trade screen, paged by 10. */
+export const positions = defineCall({
+  method: 'GET',
+  path: '/stock/success/deal/positions',
+  auth: 'user',
+  input: z.strictObject({
+    type: TradeType.default('stock'),
+    page: Page.default(1),
+    limit: limitOf(50).default(POSITIONS_PAGE_SIZE),
+  }),
+  output: z.object({
+    rows: z.array(Order),
+    count: z.number().int(),
+    /** Sums over every open lot of the type (not only this page), minor units. */
+    cost: Minor,
+    value: Minor,
+    unrealized_pnl: Minor,
+  }),
+});
+
+/**
+ * The answer to a buy or sell refused because the engine's price moved past the collar from the price the user saw:
+ * HTTP 409, `{msg:'no', data:'priceMoved', price, seen, collar_bps}` — `price` is the engine's price now (quote
+ * currency), so the screen can show it and let the user confirm again.
+ */
+export const PriceMovedRejection = z.object({
+  msg: z.literal('no'),
+  data: z.literal('priceMoved'),
+  price: z.number(),
+  seen: z.number(),
+  collar_bps: z.number().int(),
+});
+export type PriceMovedRejection = z.infer<typeof PriceMovedRejection>;
+
+/** The published trading rules in force: what the trade screen shows next to the order form. */
+export const TradeRulesInfo = z.object({
+  /** Fee per fill in basis points of the amount (3 = 0.03%), and the minimum fee per fill in minor units. */
+  fee_bps: z.number().int(),
+  fee_min: Minor,
+  /** How far (basis points) the engine's price may be from the price the user saw before an order is refused. */
+  collar_bps: z.number().int(),
+  /** An exchange rate older than this refuses orders that need one ('exchangeRateStale'). */
+  fx_max_age_seconds: z.number().int(),
+  quantity_min: z.number().int(),
+  quantity_half_max: z.number().int(),
+  quantity_full_max: z.number().int(),
+  /** The deployment currency every order settles in. */
+  currency: z.string(),
+});
+export type TradeRulesInfo = z.infer<typeof TradeRulesInfo>;
+
+/** GET /stock/success/deal/rules (ours): the fee schedule, collar, rate age and quantity limits. */
+export const tradeRulesInfo = defineCall({
+  method: 'GET',
+  path: '/stock/success/deal/rules',
+  auth: 'user',
+  input: z.strictObject({}),
+  output: TradeRulesInfo,
+});
