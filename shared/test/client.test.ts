@@ -34,6 +34,11 @@ it('rejects with the error key of msg no', async () => {
   await expect(call(save, { a: 1 })).rejects.toMatchObject({ key: 'phoneTaken', status: 409 });
 });
 
+it('a rejection keeps what it carries beside the key (a moved price)', async () => {
+  global.fetch = reply(409, { msg: 'no', data: 'priceMoved', price: 101.5, seen: 100, collar_bps: 100 });
+  await expect(call(save, { a: 1 })).rejects.toMatchObject({ key: 'priceMoved', status: 409, details: { price: 101.5, seen: 100, collar_bps: 100 } });
+});
+
 it('a 401, or 400 with msg logout, ends the session and tells the bus', async () => {
   for (const [status, body] of [
     [401, { msg: 'no', data: 'unauthorized' }],

@@ -11,6 +11,8 @@ export class ApiError extends Error {
   constructor(
     readonly key: ErrorKey | string,
     readonly status: number,
+    /** What a rejection carries beside `msg` and `data` (a moved price's `price`, say); empty otherwise. */
+    readonly details: Readonly<Record<string, unknown>> = {},
   ) {
     super(`api: ${key} (${status})`);
     this.name = 'ApiError';
@@ -77,7 +79,8 @@ export async function call<C extends CallDef>(def: C, input?: z.input<C['input']
     return parsed.data as z.output<C['output']>;
   }
   const key = typeof body?.data === 'string' && body.data ? body.data : res.status >= 500 ? 'serverError' : 'badResponse';
-  throw new ApiError(key, res.status);
+  const { msg: _msg, data: _data, ...details } = body ?? {};
+  throw new ApiError(key, res.status, details);
 }
 
 /** The translation key for any error a call can throw. */
