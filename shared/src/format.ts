@@ -79,3 +79,33 @@ export function precisionOf(row: { precision?: number; market?: string }): numbe
   if (typeof row.precision === 'number' && row.precision >= 0 && row.precision <= 8) return row.precision;
   return row.market === 'FOREX' ? 4 : 2;
 }
+
+const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
+function dateTimeFormat(withTime: boolean): Intl.DateTimeFormat {
+  const locale = numberLocale();
+  const key = `${locale}/${withTime}`;
+  let f = dateTimeFormats.get(key);
+  if (!f) {
+    const time = withTime ? ({ hour: '2-digit', minute: '2-digit', hourCycle: 'h23' } as const) : {};
+    f = new Intl.DateTimeFormat(locale, { year: 'numeric', month: '2-digit', day: '2-digit', ...time });
+    dateTimeFormats.set(key, f);
+  }
+  return f;
+}
+
+const dateOf = (iso: string | null | undefined): Date | null => {
+  const d = iso ? new Date(iso) : null;
+  return d && !Number.isNaN(d.getTime()) ? d : null;
+};
+
+/** A record's time in the user's language and zone: "11/23/2026, 14:03" in English. Missing or bad input: "--". */
+export function formatTime(iso: string | null | undefined): string {
+  const d = dateOf(iso);
+  return d ? dateTimeFormat(true).format(d) : '--';
+}
+
+/** A date only: "11/23/2026" in English, "23.11.2026" in German. Missing or bad input: "--". */
+export function formatDate(iso: string | null | undefined): string {
+  const d = dateOf(iso);
+  return d ? dateTimeFormat(false).format(d) : '--';
+}

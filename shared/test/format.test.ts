@@ -1,4 +1,4 @@
-import { currencySymbol, direction, formatCompact, formatMoney, formatPercent, formatPrice, stripExchangeSuffix } from '../src/format';
+import { currencySymbol, direction, formatCompact, formatDate, formatMoney, formatTime, formatPercent, formatPrice, stripExchangeSuffix } from '../src/format';
 import { i18n, initI18n } from '../src/i18n';
 
 beforeAll(() => initI18n());
@@ -55,4 +55,15 @@ it.each([
   await i18n.changeLanguage(lng);
   expect(formatCompact(10_000)).toBe(tenThousand);
   expect(formatCompact(1_234_567)).toBe(million);
+});
+
+it('record times and dates follow the chosen language; nothing or nonsense shows as --', async () => {
+  const iso = '2026-11-23T14:03:00';
+  expect(formatTime(iso)).toBe('11/23/2026, 14:03');
+  expect(formatDate(iso)).toBe('11/23/2026');
+  await i18n.changeLanguage('de');
+  expect(formatTime(iso)).toBe('23.11.2026, 14:03');
+  expect(formatDate(iso)).toBe('23.11.2026');
+  expect(formatTime(null)).toBe('--');
+  expect(formatDate('not a date')).toBe('--');
 });

@@ -15,7 +15,7 @@ import { WalletPage } from '../components/WalletPage';
 import { useWalletPoll } from '../lib/live';
 import { money2 } from '../lib/money';
 import { pageOf } from '../lib/paging';
-import { formatTime } from '../lib/time';
+import { formatTime } from '@invest/shared';
 import w from '../components/wallet.module.css';
 import s from './bills.module.css';
 

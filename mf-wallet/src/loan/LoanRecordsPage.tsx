@@ -18,7 +18,7 @@ import { money1 } from '../lib/money';
 import { usePageParam } from '../lib/paging';
 import { useWalletRefresh } from '../lib/refresh';
 import { loanStatus } from '../lib/status';
-import { formatDate, formatTime } from '../lib/time';
+import { formatDate, formatTime } from '@invest/shared';
 import w from '../components/wallet.module.css';
 import s from './loan.module.css';
 

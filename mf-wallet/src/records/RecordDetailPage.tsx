@@ -18,7 +18,7 @@ import { WalletPage } from '../components/WalletPage';
 import { useWalletPoll } from '../lib/live';
 import { money1 } from '../lib/money';
 import { rechargeStatus, withdrawStatus } from '../lib/status';
-import { formatTime } from '../lib/time';
+import { formatTime } from '@invest/shared';
 import { isRecordKind, RecordKindTabs, type RecordKind } from './RecordsList';
 import { TabbedRecords } from './RecordsPages';
 import w from '../components/wallet.module.css';

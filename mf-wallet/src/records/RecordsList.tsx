@@ -7,7 +7,7 @@ import { EmptyState, PagedList } from '../components/states';
 import { useWalletPoll } from '../lib/live';
 import { money1 } from '../lib/money';
 import { rechargeStatus, withdrawStatus, type StatusView } from '../lib/status';
-import { formatTime } from '../lib/time';
+import { formatTime } from '@invest/shared';
 import w from '../components/wallet.module.css';
 
 export const RECORDS_PAGE_SIZE = 20;
