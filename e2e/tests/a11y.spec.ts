@@ -22,6 +22,9 @@ const SIGNED_IN: Screen[] = [
   { path: '/news', ready: (p) => p.getByRole('link').filter({ hasText: ARTICLE_TITLE }).first() },
   { path: '/news/:id', ready: (p) => p.getByRole('heading', { name: ARTICLE_TITLE }) },
   { path: '/account', ready: (p) => p.getByTestId('total-assets') },
+  { path: '/trade', ready: (p) => p.getByTestId('positions-empty') },
+  { path: '/records', ready: (p) => p.getByTestId('records-empty') },
+  { path: '/stock/trading/RELIANCE.NS/IN/Reliance%20Industries%20Ltd?type=buy', ready: (p) => p.getByText('You hold no lots of this stock') },
   { path: '/settings', ready: (p) => p.getByRole('button', { name: 'Log out' }) },
 ];
 

@@ -58,3 +58,25 @@ export async function operatorToken(request: APIRequestContext): Promise<string>
   expect(res.status(), await res.text()).toBe(200);
   return ((await res.json()) as { data: { token: string } }).data.token;
 }
+
+/** The signed-in page's bearer header, for API calls a test makes as that user. */
+export const authOf = async (page: Page) => ({ Authorization: `Bearer ${await tokenOf(page)}` });
+
+/** GET an API call as the page's user; its `data`. */
+export async function apiGet<T>(request: APIRequestContext, page: Page, url: string): Promise<T> {
+  const res = await request.get(url, { headers: await authOf(page) });
+  expect(res.status(), await res.text()).toBe(200);
+  return ((await res.json()) as { data: T }).data;
+}
+
+/** Money in the page user's wallet: a deposit requested through the API and completed by an operator (ops API). */
+export async function fund(request: APIRequestContext, page: Page, units: number): Promise<void> {
+  const res = await request.post('/api/stock/success/v2/recharge/add', {
+    headers: { ...(await authOf(page)), 'Idempotency-Key': `fund-${Date.now()}-${Math.random()}` },
+    data: { count: units * 100 },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  const { id } = ((await res.json()) as { data: { id: number } }).data;
+  const done = await request.post(`/api/ops/recharges/${id}/complete`, { headers: { Authorization: `Bearer ${await operatorToken(request)}` }, data: {} });
+  expect(done.status(), await done.text()).toBe(200);
+}

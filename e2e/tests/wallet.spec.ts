@@ -3,7 +3,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { loginByUi, open, operatorCredentials, operatorToken, registerByApi, tokenOf } from './helpers';
+import { apiGet, authOf, fund, loginByUi, open, operatorCredentials, registerByApi } from './helpers';
 
 // The wallet against the real API: deposits and withdrawals an operator decides through the ops CLI while the app
 // runs, the published minimums, loans from application to repayment, and one booking per double tap.
@@ -22,33 +22,13 @@ async function ops(baseURL: string, ...args: string[]): Promise<string> {
   return stdout;
 }
 
-const auth = async (page: Page) => ({ Authorization: `Bearer ${await tokenOf(page)}` });
-
-async function get<T>(request: APIRequestContext, page: Page, url: string): Promise<T> {
-  const res = await request.get(url, { headers: await auth(page) });
-  expect(res.status(), await res.text()).toBe(200);
-  return ((await res.json()) as { data: T }).data;
-}
-
 async function rechargeRecords(request: APIRequestContext, page: Page) {
-  return get<{ rows: { id: number; status: number }[]; count: number }>(request, page, '/api/stock/success/property/list');
-}
-
-/** Money in the wallet: a deposit requested through the API and completed by an operator (through the ops API). */
-async function fund(request: APIRequestContext, page: Page, units: number): Promise<void> {
-  const res = await request.post('/api/stock/success/v2/recharge/add', {
-    headers: { ...(await auth(page)), 'Idempotency-Key': `fund-${Date.now()}-${Math.random()}` },
-    data: { count: units * 100 },
-  });
-  expect(res.status(), await res.text()).toBe(200);
-  const { id } = ((await res.json()) as { data: { id: number } }).data;
-  const done = await request.post(`/api/ops/recharges/${id}/complete`, { headers: { Authorization: `Bearer ${await operatorToken(request)}` }, data: {} });
-  expect(done.status(), await done.text()).toBe(200);
+  return apiGet<{ rows: { id: number; status: number }[]; count: number }>(request, page, '/api/stock/success/property/list');
 }
 
 async function addCard(request: APIRequestContext, page: Page): Promise<void> {
   const res = await request.post('/api/stock/success/bank/add', {
-    headers: await auth(page),
+    headers: await authOf(page),
     data: { bank_user: 'Asha Rao', bank: 'State Bank of India', ifsc: 'SBIN0001234', bank_card: '123456789012' },
   });
   expect(res.status(), await res.text()).toBe(200);
@@ -107,12 +87,12 @@ test('a withdrawal below the minimum shows the message and writes nothing', asyn
 
   // The server refuses the same request too, and nothing was written.
   const direct = await request.post('/api/stock/success/money/access', {
-    headers: { ...(await auth(page)), 'Idempotency-Key': `below-${Date.now()}` },
-    data: { bank_id: (await get<{ id: number }[]>(request, page, '/api/stock/success/bank/list'))[0]!.id, count: 9900 },
+    headers: { ...(await authOf(page)), 'Idempotency-Key': `below-${Date.now()}` },
+    data: { bank_id: (await apiGet<{ id: number }[]>(request, page, '/api/stock/success/bank/list'))[0]!.id, count: 9900 },
   });
   expect(direct.status()).toBe(422);
-  expect((await get<{ count: number }>(request, page, '/api/stock/success/property/withdraw')).count).toBe(0);
-  expect((await get<{ money: number }>(request, page, '/api/stock/success/v2/user/info')).money).toBe(500000);
+  expect((await apiGet<{ count: number }>(request, page, '/api/stock/success/property/withdraw')).count).toBe(0);
+  expect((await apiGet<{ money: number }>(request, page, '/api/stock/success/v2/user/info')).money).toBe(500000);
   await amount.fill('150');
   await page.screenshot({ path: test.info().outputPath('withdraw.png') });
 });
@@ -126,7 +106,7 @@ test('a failed withdrawal shows its refund in the records and the bills', async 
   await expect(page).toHaveURL(/\/withdraw-records$/);
   await expect(page.getByTestId('status')).toHaveText('In progress');
 
-  const { rows } = await get<{ rows: { id: number }[] }>(request, page, '/api/stock/success/property/withdraw');
+  const { rows } = await apiGet<{ rows: { id: number }[] }>(request, page, '/api/stock/success/property/withdraw');
   await ops(baseURL!, 'withdrawal-fail', String(rows[0]!.id), '--reason', 'Account closed');
   await expect(page.getByTestId('status')).toHaveText('Failed', { timeout: 15_000 });
   await expect(page.getByTestId('fail-reason')).toHaveText('Reason: Account closed · ₹200.0 refunded to your balance');
@@ -157,7 +137,7 @@ test('a loan applied for, approved and repaid shows its states and its bills', a
   await expect(page).toHaveURL(/\/loan-records$/);
   await expect(page.getByTestId('status')).toHaveText('Applying');
 
-  const { rows } = await get<{ rows: { id: number }[] }>(request, page, '/api/stock/success/loans/list');
+  const { rows } = await apiGet<{ rows: { id: number }[] }>(request, page, '/api/stock/success/loans/list');
   await ops(baseURL!, 'loan-approve', String(rows[0]!.id));
   await expect(page.getByTestId('status')).toHaveText('Unpaid', { timeout: 15_000 });
   await expect(page.getByTestId('loan-repayment')).toHaveText(/^Repayment time: \d\d\/\d\d\/\d{4}$/);
@@ -191,6 +171,6 @@ test('a double-click on submit books one request', async ({ page, request }) => 
   await page.getByTestId('withdraw-submit').dblclick();
   await expect(page).toHaveURL(/\/withdraw-records$/);
   await expect(page.getByTestId('record-row')).toHaveCount(1);
-  expect((await get<{ count: number }>(request, page, '/api/stock/success/property/withdraw')).count).toBe(1);
-  expect((await get<{ money: number }>(request, page, '/api/stock/success/v2/user/info')).money).toBe(470000);
+  expect((await apiGet<{ count: number }>(request, page, '/api/stock/success/property/withdraw')).count).toBe(1);
+  expect((await apiGet<{ money: number }>(request, page, '/api/stock/success/v2/user/info')).money).toBe(470000);
 });

@@ -51,7 +51,8 @@ export function order(no: string, over: Partial<Order> = {}): Order {
 
 /** A resting order: status 0, its money held. */
 export const pendingOrder = (no: string, over: Partial<Order> = {}): Order =>
-  order(no, { status: 0, status_label: 'pending', fx_rate: null, held: 100_100, value: null, unrealized_pnl: null, filled_at: null, kind: 'limit', limit_price: 95, ...over });
+  // As the API answers one: the estimate in price_all, no fee booked yet (the hold covers the estimate and its fee).
+  order(no, { status: 0, status_label: 'pending', fx_rate: null, fee: 0, cost: 100_000, held: 100_100, value: null, unrealized_pnl: null, filled_at: null, kind: 'limit', limit_price: 95, ...over });
 
 /** For the failed-load-then-Retry tests: a call that answers 500 until `recover()`, then `ok()`. */
 export function failsUntilRecovered<T>(ok: () => T) {

@@ -35,7 +35,12 @@ it('lists every order with its status, quantity, price, total and price change',
   const rows = await screen.findAllByTestId('order-row');
   expect(statuses()).toEqual(['Pending', 'Success', 'Cancelled', 'Expired']);
   expect(within(rows[0]!).getByText('No. O4')).toBeTruthy();
+  // A resting order shows the money held for it (estimate and fee), a filled one what it cost.
+  expect(within(rows[0]!).getByTestId('order-total').textContent).toBe('₹1,001.00');
   expect(within(rows[1]!).getByTestId('order-total').textContent).toBe('₹1,001.00');
+  // A sold lot shows its realized P&L; the others have none.
+  expect(within(rows[1]!).getByTestId('order-realized').textContent).toBe('₹98.00');
+  expect(screen.getAllByTestId('order-realized')).toHaveLength(1);
   expect(within(rows[1]!).getByTestId('price-change').getAttribute('data-direction')).toBe('up');
   expect(within(rows[1]!).getByText('Price up ₹10.00')).toBeTruthy();
   expect(inputsOf(LIST)[0]).toEqual({ page: 1, limit: 20 });

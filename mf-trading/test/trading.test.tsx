@@ -16,6 +16,7 @@ function serve(over: Record<string, (input: any) => unknown> = {}, price = 100) 
     '/v2/config': () => CONFIG,
     '/v2/yahoo': ({ symbol }) => chart(symbol, { price, high: price + 5, low: price - 5 }),
     '/stock/success/deal/orders': () => ({ rows: [order('B1')], count: 1 }),
+    '/stock/success/v2/user/info': () => ({ id: 1, user: '9000000001', no: '10000001', img: '', total: 5_000_000, money: 4_000_000, loan: 0 }),
     [BUY]: (input) => order('B9', { count: input.count, price: input.price }),
     ...over,
   });
@@ -36,6 +37,8 @@ it('shows the live price, high and low, and the lots of this stock with a Sell b
   expect(screen.getByTestId('high').textContent).toBe('105.00');
   expect(screen.getByTestId('low').textContent).toBe('95.00');
   expect(await screen.findAllByTestId('ticket-lot')).toHaveLength(1);
+  // The lot's P&L follows the live price (₹100.00 × 10 − cost ₹1,001.00), not the API's value when the list loaded.
+  expect(screen.getByTestId('lot-pnl').textContent).toBe('-₹1.00');
   expect(screen.getByRole('button', { name: 'Sell lot B1' })).toBeTruthy();
   expect(inputsOf('/stock/success/deal/orders')[0]).toEqual({ status: 1, tag: 'RELIANCE.NS', state: 'buy', page: 1, limit: 100 });
 });
@@ -93,6 +96,8 @@ it('previews price, amount, fee (the published bps, at least the minimum) and th
   expect(screen.getByTestId('preview-total').textContent).toBe('₹2,501.00');
   // No exchange rate line: the stock is quoted in the deployment's currency.
   expect(screen.queryByTestId('preview-fx')).toBeNull();
+  // What the user can spend, beside the total.
+  expect((await screen.findByTestId('available')).textContent).toBe('₹40,000.00');
 });
 
 it('a limit order previews at its limit price and sends it', async () => {
@@ -135,7 +140,53 @@ it('a resting order says the request was submitted', async () => {
   toasts.stop();
 });
 
-it('the price moved: shows the new price, and a confirm resubmits with it as the seen price', async () => {
+it('the price moved: shows the price the refusal carries, and a confirm resubmits with it as the seen price', async () => {
+  const toasts = collectToasts();
+  let tries = 0;
+  serve({
+    // The quote on screen has not caught up: the dialog shows the engine's price from the refusal, not the quote's.
+    '/v2/yahoo': ({ symbol }) => chart(symbol, { price: 100 }),
+    [BUY]: (input) => {
+      tries += 1;
+      if (tries === 1) throw new ApiError('priceMoved', 409, { price: 104.5, seen: 100, collar_bps: 100 });
+      return order('B9', { count: input.count, price: input.price });
+    },
+  });
+  await open();
+  fireEvent.click(submit());
+  const dialog = await screen.findByRole('dialog', { name: 'The price has changed' });
+  expect(within(dialog).getByText('The price is now ₹104.50. Do you want to continue at this price?')).toBeTruthy();
+  fireEvent.click(within(dialog).getByRole('button', { name: 'Continue at the new price' }));
+  await waitFor(() => expect(toasts.messages).toContain('Purchase successful'));
+  expect(inputsOf(BUY).map((i) => i.price)).toEqual([100, 104.5]);
+  toasts.stop();
+});
+
+it('the price moved on a sale: the confirm sells at the price the refusal carries', async () => {
+  const toasts = collectToasts();
+  let tries = 0;
+  serve({
+    [SELL]: ({ no }) => {
+      tries += 1;
+      if (tries === 1) throw new ApiError('priceMoved', 409, { price: 97, seen: 100, collar_bps: 100 });
+      return order(no, { state: 'sell', sell_price: 97, value: null, unrealized_pnl: null, sell_amount: 97_000, sell_fee: 100, realized_pnl: -3_200 });
+    },
+  });
+  await open(`${PATH}?type=sell`);
+  fireEvent.click(await screen.findByRole('button', { name: 'Sell lot B1' }));
+  fireEvent.click(within(await screen.findByRole('dialog', { name: 'Sell this lot?' })).getByRole('button', { name: 'Sell' }));
+  const dialog = await screen.findByRole('dialog', { name: 'The price has changed' });
+  expect(within(dialog).getByText('The price is now ₹97.00. Do you want to continue at this price?')).toBeTruthy();
+  fireEvent.click(within(dialog).getByRole('button', { name: 'Continue at the new price' }));
+  await waitFor(() => expect(toasts.messages).toContain('Sold successfully'));
+  expect(inputsOf(SELL)).toEqual([
+    { no: 'B1', price: 100, sell_price: 100 },
+    { no: 'B1', price: 100, sell_price: 97 },
+  ]);
+  toasts.stop();
+});
+
+it('the price moved without a (valid) price in the refusal: the dialog falls back to the quote fetched again', async () => {
   const toasts = collectToasts();
   let price = 100;
   let tries = 0;
@@ -145,7 +196,7 @@ it('the price moved: shows the new price, and a confirm resubmits with it as the
       tries += 1;
       if (tries === 1) {
         price = 104;
-        throw new ApiError('priceMoved', 409);
+        throw new ApiError('priceMoved', 409, { price: 'soon', seen: 100, collar_bps: 100 });
       }
       return order('B9', { count: input.count, price: input.price });
     },

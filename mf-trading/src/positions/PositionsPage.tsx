@@ -133,20 +133,25 @@ function PositionList({ type, deployment }: { type: TradeType; deployment: Deplo
           {t(`trading.positions.empty.${type}`)}
         </p>
       ) : (
-        <table className={s.table} aria-label={t('trading.positions.table')}>
-          <thead>
-            <tr>
-              <th scope="col">{t('trading.positions.colStock')}</th>
-              <th scope="col">{t('trading.positions.colQuantity')}</th>
-              <th scope="col">{t('trading.positions.colCost')}</th>
-              <th scope="col">{t('trading.positions.colValue')}</th>
-              <th scope="col">{t('trading.positions.colPnl')}</th>
-            </tr>
-          </thead>
-          {holdings.map((h) => (
-            <HoldingRows key={h.tag} holding={h} money={money} />
-          ))}
-        </table>
+        <div className={s.scroll}>
+          <table className={s.table} aria-label={t('trading.positions.table')}>
+            <thead>
+              <tr>
+                <th scope="col">{t('trading.positions.colStock')}</th>
+                <th scope="col">{t('trading.positions.colQuantity')}</th>
+                <th scope="col">{t('trading.positions.colCost')}</th>
+                {/* Value with the P&L under it: five columns of amounts do not fit a phone. */}
+                <th scope="col">
+                  {t('trading.positions.colValue')}
+                  <span className={s.sub}>{t('trading.positions.colPnl')}</span>
+                </th>
+              </tr>
+            </thead>
+            {holdings.map((h) => (
+              <HoldingRows key={h.tag} holding={h} money={money} />
+            ))}
+          </table>
+        </div>
       )}
       {(rows.length < count || last.isError) && (
         <div className={s.more}>
@@ -231,10 +236,10 @@ function HoldingRows({ holding: h, money }: { holding: Holding; money: (v: numbe
           {unit(h.avgPrice)}
           <span className={s.sub}>{money(h.cost)}</span>
         </td>
-        <td className="num" data-testid="holding-value">
-          {h.value === null ? '--' : money(h.value)}
-        </td>
         <td>
+          <span className={`${s.value} num`} data-testid="holding-value">
+            {h.value === null ? '--' : money(h.value)}
+          </span>
           <Signed value={h.pnl} testId="holding-pnl">
             {h.pnl === null ? '--' : money(h.pnl)}
           </Signed>
@@ -248,8 +253,8 @@ function HoldingRows({ holding: h, money }: { holding: Holding; money: (v: numbe
             </th>
             <td className="num">{l.count}</td>
             <td className="num">{unit(l.price)}</td>
-            <td className="num">{l.value === null ? '--' : money(l.value)}</td>
             <td>
+              <span className={`${s.value} num`}>{l.value === null ? '--' : money(l.value)}</span>
               <Signed value={l.unrealized_pnl}>{l.unrealized_pnl === null ? '--' : money(l.unrealized_pnl)}</Signed>
             </td>
           </tr>

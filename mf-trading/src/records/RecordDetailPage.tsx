@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import { calls, currencySymbol, DataState, formatMoney, formatPrice, NotFoundState, PageHeader, precisionOf, SkeletonRows, stripExchangeSuffix, troubleOf, useCall, type Deployment, type Order } from '@invest/shared';
 import { Signed, StatusBadge, WithDeployment } from '../components/common';
-import { formatTime } from '../lib/time';
+import { formatTime } from '@invest/shared';
 import s from './records.module.css';
 
 /** How many of the newest orders the detail looks through (the contract has no single-order call yet). */

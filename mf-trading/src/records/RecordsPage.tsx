@@ -25,9 +25,9 @@ import {
   type Deployment,
   type Order,
 } from '@invest/shared';
-import { failureKey, StatusBadge, WithDeployment } from '../components/common';
+import { failureKey, Signed, StatusBadge, WithDeployment } from '../components/common';
 import { refreshAfterTrade } from '../lib/refresh';
-import { formatTime } from '../lib/time';
+import { formatTime } from '@invest/shared';
 import s from './records.module.css';
 
 export const RECORDS_PAGE_SIZE = 20;
@@ -151,7 +151,8 @@ function OrderRow({ order: o, live, currency, onCancel }: { order: Order; live: 
   const precision = precisionOf({ market: o.market });
   const unit = (v: number) => `${currencySymbol(o.currency)}${formatPrice(v, precision)}`;
   const change = changeOf(o, live);
-  const total = o.status === 1 ? o.cost : o.price_all + o.fee;
+  // A filled order: what it cost; a resting one: the money held for it (its estimate and fee); a closed one: its estimate.
+  const total = o.status === 1 ? o.cost : o.status === 0 ? o.held : o.price_all + o.fee;
   return (
     <li className={s.item} data-testid="order-row" data-no={o.no}>
       <Link to={`/records/${encodeURIComponent(o.no)}`} className={s.row}>
@@ -183,6 +184,16 @@ function OrderRow({ order: o, live, currency, onCancel }: { order: Order; live: 
           <dt>{t('trading.records.total')}</dt>
           <dd className="num">{formatMoney(total, currency)}</dd>
         </div>
+        {o.realized_pnl !== null && (
+          <div>
+            <dt>{t('trading.records.detail.realized')}</dt>
+            <dd>
+              <Signed value={o.realized_pnl} testId="order-realized">
+                {formatMoney(o.realized_pnl, currency)}
+              </Signed>
+            </dd>
+          </div>
+        )}
         {change !== null && change !== 0 && (
           <div>
             <dt className={s.hiddenLabel}>{t('trading.records.price')}</dt>

@@ -18,6 +18,7 @@ import {
   PageHeader,
   precisionOf,
   PriceChange,
+  PriceMovedRejection,
   Skeleton,
   StaleNotice,
   stripExchangeSuffix,
@@ -34,7 +35,7 @@ import {
   type Quote,
 } from '@invest/shared';
 import { failureKey, Signed, WithDeployment } from '../components/common';
-import { amountOf, capOf, feeOf, feeRuleOf, quantityError, type PositionSize } from '../lib/money';
+import { amountOf, capOf, feeOf, feeRuleOf, liveValueOf, quantityError, type PositionSize } from '../lib/money';
 import { refreshAfterTrade } from '../lib/refresh';
 import s from './trading.module.css';
 
@@ -56,8 +57,15 @@ export function StockTradingPage() {
   );
 }
 
+/** The engine's price a priceMoved refusal carries beside its key (PriceMovedRejection), if it is a valid one. */
+const MovedPrice = PriceMovedRejection.shape.price.refine((v) => Number.isFinite(v) && v > 0);
+function movedPriceOf(error: ApiError): number | undefined {
+  const parsed = MovedPrice.safeParse(error.details.price);
+  return parsed.success ? parsed.data : undefined;
+}
+
 /** What the user confirms again after the API refused because the price moved. */
-type Moved = { side: 'buy'; price: number } | { side: 'sell'; price: number; lot: Order };
+type Moved = { side: 'buy'; price: number } | { side: 'sell'; price: number; no: string; lotPrice: number | undefined };
 
 function Ticket({ symbol, market, name, deployment }: { symbol: string; market: Market | undefined; name: string; deployment: Deployment }) {
   const { t } = useTranslation();
@@ -84,13 +92,23 @@ function Ticket({ symbol, market, name, deployment }: { symbol: string; market: 
   const rate = !needsFx ? 1 : direct.data ? direct.data.price : inverse.data && inverse.data.price > 0 ? 1 / inverse.data.price : undefined;
 
   const lots = useCall(calls.orderList, { status: 1, tag: symbol, state: 'buy', page: 1, limit: 100 });
+  // What the user can spend: shown beside the total (a trade or a cancel refreshes it with the other wallet answers).
+  const info = useCall(calls.userInfo);
 
   const [moved, setMoved] = useState<Moved | null>(null);
   const [selling, setSelling] = useState<Order | null>(null);
 
-  /** A refusal: the price moved (show the engine's price now and ask again), or the translated reason. */
+  /**
+   * A refusal: the price moved (show the engine's price now, as the refusal carries it, and ask again), or the
+   * translated reason. Only a refusal without a valid price falls back to the quote fetched again.
+   */
   const refused = (error: ApiError, again: (price: number) => Moved) => {
     if (error.key === 'priceMoved') {
+      const carried = movedPriceOf(error);
+      if (carried !== undefined) {
+        setMoved(again(carried));
+        return;
+      }
       void loaded.refetch().then((r) => {
         const now = newest(r.data, quotes[liveSymbol])?.price;
         if (now !== undefined) setMoved(again(now));
@@ -113,10 +131,8 @@ function Ticket({ symbol, market, name, deployment }: { symbol: string; market: 
       toast(t(o.status === 1 ? 'trading.ticket.sold' : 'trading.ticket.submitted'), 'success');
       void refreshAfterTrade(client);
     },
-    onError: (e, input) => {
-      const lot = lots.data?.rows.find((l) => l.no === input.no);
-      refused(e, (price) => (lot ? { side: 'sell', price, lot } : { side: 'buy', price }));
-    },
+    // Asked again, the sale is of the same lot (by its number), never anything else.
+    onError: (e, input) => refused(e, (price) => ({ side: 'sell', price, no: input.no, lotPrice: typeof input.price === 'number' ? input.price : undefined })),
   });
 
   // The order form.
@@ -159,7 +175,7 @@ function Ticket({ symbol, market, name, deployment }: { symbol: string; market: 
   const confirmMoved = () => {
     if (!moved) return;
     if (moved.side === 'buy') buy.mutate(buyInput(moved.price));
-    else sell.mutate({ no: moved.lot.no, price: moved.lot.price, sell_price: moved.price });
+    else sell.mutate({ no: moved.no, ...(moved.lotPrice !== undefined && { price: moved.lotPrice }), sell_price: moved.price });
     setMoved(null);
   };
   const confirmSell = () => {
@@ -329,6 +345,12 @@ function Ticket({ symbol, market, name, deployment }: { symbol: string; market: 
                   {money(amount !== undefined && feeAmount !== undefined ? amount + feeAmount : undefined)}
                 </dd>
               </div>
+              <div className={s.kv}>
+                <dt>{t('account.available')}</dt>
+                <dd className="num" data-testid="available">
+                  {money(info.data?.money)}
+                </dd>
+              </div>
             </dl>
           </section>
 
@@ -345,24 +367,33 @@ function Ticket({ symbol, market, name, deployment }: { symbol: string; market: 
             <p className={s.note}>{t('trading.ticket.noLots')}</p>
           ) : (
             <ul className={s.lotList}>
-              {lots.data.rows.map((l) => (
-                <li key={l.no} className={s.lot} data-testid="ticket-lot">
-                  <div className={s.lotMain}>
-                    <span className="num">{t('trading.ticket.lotLine', { count: l.count, price: unit(l.price) })}</span>
-                    <span className={s.lotNo}>{t('trading.records.orderNo', { no: l.no })}</span>
-                    {l.unrealized_pnl !== null && <Signed value={l.unrealized_pnl}>{formatMoney(l.unrealized_pnl, deployment.currency)}</Signed>}
-                  </div>
-                  <button
-                    type="button"
-                    className={s.sellButton}
-                    aria-label={t('trading.ticket.sellLot', { no: l.no })}
-                    disabled={!quote || sell.isPending}
-                    onClick={() => setSelling(l)}
-                  >
-                    {t('trading.ticket.sell')}
-                  </button>
-                </li>
-              ))}
+              {lots.data.rows.map((l) => {
+                // The lot's P&L follows the live price (the list itself is only fetched again after a trade).
+                const value = liveValueOf(l, quote?.price, deployment.currency);
+                const pnl = value === null ? l.unrealized_pnl : value - l.cost;
+                return (
+                  <li key={l.no} className={s.lot} data-testid="ticket-lot">
+                    <div className={s.lotMain}>
+                      <span className="num">{t('trading.ticket.lotLine', { count: l.count, price: unit(l.price) })}</span>
+                      <span className={s.lotNo}>{t('trading.records.orderNo', { no: l.no })}</span>
+                      {pnl !== null && (
+                        <Signed value={pnl} testId="lot-pnl">
+                          {formatMoney(pnl, deployment.currency)}
+                        </Signed>
+                      )}
+                    </div>
+                    <button
+                      type="button"
+                      className={s.sellButton}
+                      aria-label={t('trading.ticket.sellLot', { no: l.no })}
+                      disabled={!quote || sell.isPending}
+                      onClick={() => setSelling(l)}
+                    >
+                      {t('trading.ticket.sell')}
+                    </button>
+                  </li>
+                );
+              })}
             </ul>
           )
         ) : lots.isError ? (

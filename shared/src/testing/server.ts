@@ -38,7 +38,8 @@ export const server = jest.fn(async (url: string, init?: RequestInit) => {
   try {
     data = await handler(input);
   } catch (e) {
-    if (e instanceof ApiError) return reply(e.status, { msg: 'no', data: e.key });
+    // What a refusal carries beside its key (a moved price) goes on the wire beside it, as the API sends it.
+    if (e instanceof ApiError) return reply(e.status, { ...e.details, msg: 'no', data: e.key });
     throw new TypeError('Failed to fetch');
   }
   const def = byPath.get(path);
