@@ -27,6 +27,19 @@ export type SystemAccount = (typeof SYSTEM_ACCOUNTS)[number];
  */
 export type SystemAccountShard = `${SystemAccount}#${number}`;
 
+/** How many shards a busy system account is spread over. */
+export const SYSTEM_SHARDS = 16;
+
+/**
+ * The shard of a system account that `spreadBy` (a user or wallet id) always books against. Every deposit,
+ * withdrawal and trade touches a system account: one row for all of them would make concurrent money actions wait
+ * on each other's row lock.
+ */
+export function systemShard(kind: SystemAccount, spreadBy: number): SystemAccount | SystemAccountShard {
+  const n = spreadBy % SYSTEM_SHARDS;
+  return n === 0 ? kind : `${kind}#${n}`;
+}
+
 /**
  * Opens a user's wallet at zero. Called inside the registration transaction, so a user never exists
  * without a wallet. Balances change only through ledger transfers, never here.

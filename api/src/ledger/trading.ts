@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { BillReason } from '@invest/shared/contract';
 import type { Tx } from '../db/database';
 import { ledgerHolds } from '../db/schema';
-import { systemAccountId, type SystemAccount } from './accounts';
+import { systemAccountId, systemShard } from './accounts';
 import { captureHold, placeHold, releaseHold, type Hold } from './holds';
 import { transfer } from './transfer';
 
@@ -12,12 +12,6 @@ import { transfer } from './transfer';
  * own transactionExpenses bill. Keys derive from the order number, so a fill books once whoever runs it. Both system
  * accounts are sharded by wallet (`settlement:stocks#n`, `income:fees#n`; see SystemAccountShard).
  */
-/** Shards of the trading system accounts: a wallet always books against the same one. */
-const SHARDS = 16;
-const shardOf = (kind: SystemAccount, walletId: number) => {
-  const n = walletId % SHARDS;
-  return n === 0 ? kind : (`${kind}#${n}` as const);
-};
 
 export interface TradeBooking {
   /** Unique per order and side, e.g. `trade:<no>:buy`. */
@@ -41,7 +35,7 @@ export interface TradeBooking {
  * or the transfer refuses (insufficientFunds) and the caller's transaction books nothing.
  */
 export async function bookBuy(tx: Tx, b: TradeBooking, holdId?: number | null): Promise<void> {
-  const settlement = await systemAccountId(tx, shardOf('settlement:stocks', b.walletId), b.currency);
+  const settlement = await systemAccountId(tx, systemShard('settlement:stocks', b.walletId), b.currency);
   const buy = { key: `${b.keyBase}:amount`, reason: b.reason, currency: b.currency, amount: b.amount, to: settlement, ref: b.ref };
   if (holdId) {
     const [hold] = await tx.select({ amount: ledgerHolds.amount }).from(ledgerHolds).where(eq(ledgerHolds.id, holdId));
@@ -59,14 +53,14 @@ export async function bookBuy(tx: Tx, b: TradeBooking, holdId?: number | null): 
 
 /** A sale: the amount comes into the wallet from the market side, then the fee leaves it. */
 export async function bookSell(tx: Tx, b: TradeBooking): Promise<void> {
-  const settlement = await systemAccountId(tx, shardOf('settlement:stocks', b.walletId), b.currency);
+  const settlement = await systemAccountId(tx, systemShard('settlement:stocks', b.walletId), b.currency);
   await transfer(tx, { key: `${b.keyBase}:amount`, reason: b.reason, currency: b.currency, amount: b.amount, from: settlement, to: b.walletId, ref: b.ref }, { at: b.at });
   await bookFee(tx, b);
 }
 
 async function bookFee(tx: Tx, b: TradeBooking): Promise<void> {
   if (b.fee <= 0) return;
-  const fees = await systemAccountId(tx, shardOf('income:fees', b.walletId), b.currency);
+  const fees = await systemAccountId(tx, systemShard('income:fees', b.walletId), b.currency);
   await transfer(tx, { key: `${b.keyBase}:fee`, reason: 'transactionExpenses', currency: b.currency, amount: b.fee, from: b.walletId, to: fees, ref: b.ref }, { at: b.at });
 }
 

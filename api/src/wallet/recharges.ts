@@ -4,7 +4,7 @@ import { RECHARGE_MIN, RECHARGE_STATUS, MINOR_PER_UNIT, type RechargeMethod, typ
 import type { Db, DbOrTx } from '../db/database';
 import { recharges, users } from '../db/schema';
 import { ApiError } from '../http/errors';
-import { findWallet, systemAccountId } from '../ledger/accounts';
+import { findWallet, systemAccountId, systemShard } from '../ledger/accounts';
 import { alreadySettled } from '../ledger/errors';
 import { inLedgerTransaction, requestHash, transfer } from '../ledger/transfer';
 import { audit } from '../ops/audit';
@@ -113,7 +113,7 @@ export function completeRecharge(db: Db, id: number, operatorId: number, now: Da
     const row = await decide(tx, id, RECHARGE_STATUS.completed, operatorId, now);
     const wallet = await findWallet(tx, row.userId, row.currency);
     if (!wallet) throw new ApiError(409, 'notFound');
-    const from = await systemAccountId(tx, row.method === 'usdt' ? 'deposits:usdt' : 'deposits:bank', row.currency);
+    const from = await systemAccountId(tx, systemShard(row.method === 'usdt' ? 'deposits:usdt' : 'deposits:bank', row.userId), row.currency);
     await transfer(tx, { key: `recharge:${row.id}`, reason: 'recharge', currency: row.currency, amount: row.amount, from, to: wallet.id, ref: `recharge ${row.id}` }, { at: now });
     await audit(tx, { operatorId, action: 'recharge.complete', target: `recharge ${row.id}`, detail: { amount: row.amount, user: row.userId } }, now);
     return withUser(tx, row);

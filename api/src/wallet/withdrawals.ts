@@ -4,7 +4,7 @@ import type { Db, DbOrTx } from '../db/database';
 import { users, withdrawals } from '../db/schema';
 import { ApiError } from '../http/errors';
 import { maskNumber, usableCard } from '../bank-cards/store';
-import { findWallet, systemAccountId } from '../ledger/accounts';
+import { findWallet, systemAccountId, systemShard } from '../ledger/accounts';
 import { alreadySettled, insufficientFunds } from '../ledger/errors';
 import { inLedgerTransaction, requestHash, transfer } from '../ledger/transfer';
 import { audit } from '../ops/audit';
@@ -69,7 +69,7 @@ export async function requestWithdrawal(db: Db, req: WithdrawRequest, now: Date)
       async () => (await tx.select().from(withdrawals).where(and(eq(withdrawals.userId, req.userId), eq(withdrawals.idempotencyKey, req.key))))[0],
     );
     if (!replayed) {
-      const payable = await systemAccountId(tx, 'withdrawals:payable', req.currency);
+      const payable = await systemAccountId(tx, systemShard('withdrawals:payable', req.userId), req.currency);
       await transfer(tx, { key: `withdraw:${row.id}`, reason: 'withdraw', currency: req.currency, amount: req.amount, from: wallet.id, to: payable, ref: `withdrawal ${row.id}` }, { at: now });
     }
     return { record: toWithdrawRecord(row), replayed };
@@ -114,7 +114,8 @@ const withUser = async (tx: DbOrTx, row: Row) => {
 export function completeWithdrawal(db: Db, id: number, operatorId: number, now: Date) {
   return inLedgerTransaction(db, async (tx) => {
     const row = await decide(tx, id, WITHDRAW_STATUS.completed, operatorId, now);
-    const [payable, payouts] = [await systemAccountId(tx, 'withdrawals:payable', row.currency), await systemAccountId(tx, 'payouts:bank', row.currency)];
+    const payable = await systemAccountId(tx, systemShard('withdrawals:payable', row.userId), row.currency);
+    const payouts = await systemAccountId(tx, systemShard('payouts:bank', row.userId), row.currency);
     await transfer(tx, { key: `withdraw-paid:${row.id}`, reason: 'withdraw', currency: row.currency, amount: row.amount, from: payable, to: payouts, ref: `withdrawal ${row.id}` }, { at: now });
     await audit(tx, { operatorId, action: 'withdrawal.complete', target: `withdrawal ${row.id}`, detail: { amount: row.amount, user: row.userId } }, now);
     return withUser(tx, row);
@@ -126,7 +127,7 @@ export function failWithdrawal(db: Db, id: number, operatorId: number, reason: s
   return inLedgerTransaction(db, async (tx) => {
     const row = await decide(tx, id, WITHDRAW_STATUS.failed, operatorId, now, reason);
     const wallet = await findWallet(tx, row.userId, row.currency);
-    const payable = await systemAccountId(tx, 'withdrawals:payable', row.currency);
+    const payable = await systemAccountId(tx, systemShard('withdrawals:payable', row.userId), row.currency);
     await transfer(tx, { key: `withdraw-refund:${row.id}`, reason: 'withdrawRefund', currency: row.currency, amount: row.amount, from: payable, to: wallet!.id, ref: `withdrawal ${row.id}` }, { at: now });
     await audit(tx, { operatorId, action: 'withdrawal.fail', target: `withdrawal ${row.id}`, detail: { reason } }, now);
     return withUser(tx, row);
