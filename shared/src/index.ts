@@ -1,6 +1,7 @@
 // @invest/shared: one module instance per page (a federation singleton) for the bus, the session and i18n.
 export * from './contract';
 export { call, ApiError, errorKeyOf, API_BASE, API_TIMEOUT_MS, type CallOptions } from './api/client';
+export { failureKey } from './api/failure';
 export { bus, EventBus, type BusEvent, type BusEventOf } from './bus';
 export { session, SESSION_KEYS, type RememberedLogin } from './session/session';
 export { storage } from './session/storage';

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, calls, errorKeyOf, TextField, useCallMutation, type BankCard, type Deployment } from '@invest/shared';
-import { failureText } from './failureText';
+import { type BankCard, Button, calls, type Deployment, failureKey, TextField, useCallMutation } from '@invest/shared';
 import { fieldErrors, fieldsOf, initialValues, maskCard, payloadOf, type CardField, type CardValues } from './cardForm';
 import s from './bankCards.module.css';
 
@@ -30,7 +29,7 @@ export function BankCardForm({ deployment, card, onSaved }: { deployment: Deploy
     if (!valid) return setTouched({ bank_user: true, bank: true, ifsc: true, bank_card: true });
     const payload = payloadOf(deployment.currency, values, card);
     const generic = card ? 'bankCards.updateFailed' : 'bankCards.addFailed';
-    const handlers = { onSuccess: onSaved, onError: (e: unknown) => setFailure(failureText(t, errorKeyOf(e), generic)) };
+    const handlers = { onSuccess: onSaved, onError: (e: unknown) => setFailure(t(failureKey(e, generic))) };
     if (card) edit.mutate({ id: card.id, type: 'bank', ...payload }, handlers);
     else add.mutate(payload, handlers);
   };

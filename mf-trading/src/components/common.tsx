@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, isErrorKey, LoadError, Spinner, troubleOf, useDeployment, type Deployment } from '@invest/shared';
+import { LoadError, Spinner, troubleOf, useDeployment, type Deployment } from '@invest/shared';
 import s from './common.module.css';
 
 /**
@@ -14,13 +14,6 @@ export function WithDeployment({ children }: { children: (d: Deployment) => Reac
   if (deployment.isError)
     return <LoadError reason={troubleOf(deployment) ?? 'failed'} title={t('common.settingsFailed')} onRetry={() => void deployment.refetch()} busy={deployment.isFetching} />;
   return <Spinner />;
-}
-
-/** The text key of a refused or failed call: the API's own reason when it gave one, else `fallback`. */
-export function failureKey(error: unknown, fallback: string): string {
-  if (error instanceof ApiError && isErrorKey(error.key) && error.status !== 0 && error.status < 500) return `hint.${error.key}`;
-  if (error instanceof ApiError && (error.key === 'network' || error.key === 'timeout')) return `hint.${error.key}`;
-  return fallback;
 }
 
 /** An order's status as a coloured label (status_label of the contract: pending, success, cancelled, expired). */

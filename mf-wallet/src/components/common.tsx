@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, isErrorKey, LoadError, Spinner, troubleOf, useDeployment, type Deployment } from '@invest/shared';
+import { LoadError, Spinner, troubleOf, useDeployment, type Deployment } from '@invest/shared';
 import type { StatusView } from '../lib/status';
 import s from './wallet.module.css';
 
@@ -27,9 +27,3 @@ export function WithDeployment({ children }: { children: (d: Deployment) => Reac
   return <Spinner />;
 }
 
-/** The message of a refused or failed money call: the API's own reason when it gave one, else the screen's. */
-export function failureKey(error: unknown, fallback: string): string {
-  if (error instanceof ApiError && isErrorKey(error.key) && error.status !== 0 && error.status < 500) return `hint.${error.key}`;
-  if (error instanceof ApiError && (error.key === 'network' || error.key === 'timeout')) return `hint.${error.key}`;
-  return fallback;
-}

@@ -1,16 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  calls,
-  ConfirmDialog,
-  keepPreviousData,
-  LOAN_STATE,
-  toast,
-  useCall,
-  useCallMutation,
-  type LoanRecord,
-} from '@invest/shared';
-import { failureKey, StatusBadge, WithDeployment } from '../components/common';
+import { calls, ConfirmDialog, failureKey, keepPreviousData, LOAN_STATE, type LoanRecord, toast, useCall, useCallMutation } from '@invest/shared';
+import { StatusBadge, WithDeployment } from '../components/common';
 import { EmptyState, PagedList } from '../components/states';
 import { WalletPage } from '../components/WalletPage';
 import { useWalletPoll } from '../lib/live';

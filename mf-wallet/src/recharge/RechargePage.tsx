@@ -1,22 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import {
-  Button,
-  calls,
-  Dialog,
-  IconButton,
-  RECHARGE_MIN,
-  TextField,
-  toast,
-  useCall,
-  useCallMutation,
-  type Deployment,
-  type RechargeMethod,
-  type RechargeMethodInfo,
-  type RechargeRecord,
-} from '@invest/shared';
-import { failureKey, WithDeployment } from '../components/common';
+import { Button, calls, type Deployment, Dialog, failureKey, IconButton, RECHARGE_MIN, type RechargeMethod, type RechargeMethodInfo, type RechargeRecord, TextField, toast, useCall, useCallMutation } from '@invest/shared';
+import { WithDeployment } from '../components/common';
 import { AmountField, FormAlert, issueMessage, MoneyForm, useMoneyForm } from '../components/MoneyForm';
 import { QueryState } from '../components/states';
 import { WalletPage } from '../components/WalletPage';

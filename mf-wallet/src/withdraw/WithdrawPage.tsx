@@ -1,19 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
-import {
-  Button,
-  calls,
-  Icon,
-  MINOR_PER_UNIT,
-  toast,
-  useCall,
-  useCallMutation,
-  WITHDRAW_MIN,
-  type BankCard,
-  type Deployment,
-} from '@invest/shared';
-import { failureKey, WithDeployment } from '../components/common';
+import { type BankCard, Button, calls, type Deployment, failureKey, Icon, MINOR_PER_UNIT, toast, useCall, useCallMutation, WITHDRAW_MIN } from '@invest/shared';
+import { WithDeployment } from '../components/common';
 import { AmountField, FormAlert, issueMessage, MoneyForm, useMoneyForm } from '../components/MoneyForm';
 import { EmptyState, QueryState } from '../components/states';
 import { WalletPage } from '../components/WalletPage';

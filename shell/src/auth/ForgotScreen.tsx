@@ -1,9 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, calls, errorKeyOf, formError, NewPasswordForm, session, TextField, toast, useCallMutation } from '@invest/shared';
+import { Button, calls, failureKey, formError, NewPasswordForm, session, TextField, toast, useCallMutation } from '@invest/shared';
 import { navigate } from '../navigation';
 import { AuthLayout } from './AuthLayout';
-import { failureText } from './failureText';
 import { FormError } from './fields';
 import { Link } from './link';
 
@@ -41,7 +40,7 @@ export function ForgotScreen() {
           toast(t('hint.resetSuccess'), 'success');
           navigate('/login', { replace: true });
         },
-        onError: (e) => setError(failureText(t, errorKeyOf(e), 'hint.resetFailed')),
+        onError: (e) => setError(t(failureKey(e, 'hint.resetFailed'))),
       },
     );
   };

@@ -1,11 +1,10 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, calls, errorKeyOf, formError, LoginForm, sanitizePhone, session, TextField, toast, useCallMutation } from '@invest/shared';
+import { Button, calls, failureKey, formError, LoginForm, sanitizePhone, session, TextField, toast, useCallMutation } from '@invest/shared';
 import { navigate } from '../navigation';
 import { AuthLayout } from './AuthLayout';
 import { FormError, PhoneField } from './fields';
 import { Link } from './link';
-import { failureText } from './failureText';
 import s from './auth.module.css';
 
 export function LoginScreen() {
@@ -34,7 +33,7 @@ export function LoginScreen() {
           toast(t('hint.loginSuccess'), 'success');
           navigate('/', { replace: true });
         },
-        onError: (e) => setError(failureText(t, errorKeyOf(e), 'hint.loginFailed')),
+        onError: (e) => setError(t(failureKey(e, 'hint.loginFailed'))),
       },
     );
   };

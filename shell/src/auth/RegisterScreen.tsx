@@ -1,9 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, calls, errorKeyOf, formError, RegisterForm, TextField, toast, useCallMutation } from '@invest/shared';
+import { Button, calls, failureKey, formError, RegisterForm, TextField, toast, useCallMutation } from '@invest/shared';
 import { navigate } from '../navigation';
 import { AuthLayout } from './AuthLayout';
-import { failureText } from './failureText';
 import { FormError, PhoneField } from './fields';
 import { Link } from './link';
 
@@ -29,7 +28,7 @@ export function RegisterScreen() {
           toast(t('hint.reg.success'), 'success');
           navigate(`/login?phone=${user}`, { replace: true });
         },
-        onError: (e) => setError(failureText(t, errorKeyOf(e), 'hint.reg.failed')),
+        onError: (e) => setError(t(failureKey(e, 'hint.reg.failed'))),
       },
     );
   };
