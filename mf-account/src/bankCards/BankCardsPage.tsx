@@ -5,7 +5,6 @@ import {
   callKey,
   DataState,
   Icon,
-  LoadError,
   NotFoundState,
   PageHeader,
   SkeletonRows,
@@ -15,6 +14,7 @@ import {
   useCall,
   useDeployment,
   useQueryClient,
+  WithDeployment,
 } from '@invest/shared';
 import { BankCardForm } from './BankCardForm';
 import { maskCard, safeFrom } from './cardForm';
@@ -46,7 +46,8 @@ export function BankCardsPage() {
   const from = safeFrom(params.get('from'));
   const editing = params.get('card');
   const list = useCall(calls.bankList, LIST_INPUT);
-  const deployment = useDeployment();
+  // The form needs the deployment's settings: asked for with the list, so the form opens at once.
+  useDeployment();
   const cards = list.data;
   const trouble = troubleOf(list);
   const retry = () => void list.refetch();
@@ -63,22 +64,18 @@ export function BankCardsPage() {
       if (editing === 'new' && from) navigate(from, { replace: true });
       else toList();
     };
-    let body;
-    if (!deployment.data)
-      body = deployment.isError ? (
-        <LoadError reason={troubleOf(deployment) ?? 'failed'} title={t('common.settingsFailed')} onRetry={() => void deployment.refetch()} busy={deployment.isFetching} />
-      ) : (
-        <Spinner />
-      );
-    else if (editing !== 'new' && !card)
-      body = cards ? (
+    // A card of the list that is not (or not yet) there: not found once the list came, else its loading state.
+    const missing =
+      editing !== 'new' &&
+      !card &&
+      (cards ? (
         <NotFoundState title={t('bankCards.notFound')} />
       ) : (
         <DataState ready={false} trouble={trouble} onRetry={retry} busy={list.isFetching} errorTitle={t('bankCards.loadFailed')} skeleton={<Spinner />}>
           {null}
         </DataState>
-      );
-    else body = <BankCardForm key={editing} deployment={deployment.data} card={card} onSaved={saved} />;
+      ));
+    const body = missing || <WithDeployment>{(d) => <BankCardForm key={editing} deployment={d} card={card} onSaved={saved} />}</WithDeployment>;
     return (
       <>
         <PageHeader title={title} back={toList} />

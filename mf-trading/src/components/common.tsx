@@ -1,20 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LoadError, Spinner, troubleOf, useDeployment, type Deployment } from '@invest/shared';
 import s from './common.module.css';
-
-/**
- * Money needs the deployment's currency: until it is known the screen waits, and when it cannot load it says so
- * and retries; it never guesses a currency.
- */
-export function WithDeployment({ children }: { children: (d: Deployment) => ReactNode }) {
-  const { t } = useTranslation();
-  const deployment = useDeployment();
-  if (deployment.data) return <>{children(deployment.data)}</>;
-  if (deployment.isError)
-    return <LoadError reason={troubleOf(deployment) ?? 'failed'} title={t('common.settingsFailed')} onRetry={() => void deployment.refetch()} busy={deployment.isFetching} />;
-  return <Spinner />;
-}
 
 /** An order's status as a coloured label (status_label of the contract: pending, success, cancelled, expired). */
 export function StatusBadge({ label }: { label: 'pending' | 'success' | 'cancelled' | 'expired' }) {

@@ -30,8 +30,9 @@ import {
   type Deployment,
   type StockRow,
   type TradeType,
+  WithDeployment,
 } from '@invest/shared';
-import { Signed, WithDeployment } from '../components/common';
+import { Signed } from '../components/common';
 import { groupLots, summaryOf, type Holding } from '../lib/holdings';
 import s from './positions.module.css';
 

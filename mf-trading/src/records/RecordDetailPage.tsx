@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
-import { calls, currencySymbol, DataState, formatMoney, formatPrice, NotFoundState, PageHeader, precisionOf, SkeletonRows, stripExchangeSuffix, troubleOf, useCall, type Deployment, type Order } from '@invest/shared';
-import { Signed, StatusBadge, WithDeployment } from '../components/common';
+import { calls, currencySymbol, DataState, formatMoney, formatPrice, NotFoundState, PageHeader, precisionOf, SkeletonRows, stripExchangeSuffix, troubleOf, useCall, type Deployment, type Order, WithDeployment } from '@invest/shared';
+import { Signed, StatusBadge } from '../components/common';
 import { formatTime } from '@invest/shared';
 import s from './records.module.css';
 

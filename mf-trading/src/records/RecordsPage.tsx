@@ -1,8 +1,8 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
-import { calls, ConfirmDialog, currencySymbol, DataState, type Deployment, failureKey, formatMoney, formatPrice, keepPreviousData, LIST_POLL_MS, type Order, PageHeader, Pager, precisionOf, SkeletonRows, stripExchangeSuffix, Tabs, toast, troubleOf, useCall, useCallMutation, useLiveQuotes, useQueryClient } from '@invest/shared';
-import { Signed, StatusBadge, WithDeployment } from '../components/common';
+import { calls, ConfirmDialog, currencySymbol, DataState, type Deployment, failureKey, formatMoney, formatPrice, keepPreviousData, LIST_POLL_MS, type Order, PageHeader, Pager, precisionOf, SkeletonRows, stripExchangeSuffix, Tabs, toast, troubleOf, useCall, useCallMutation, useLiveQuotes, useQueryClient, WithDeployment } from '@invest/shared';
+import { Signed, StatusBadge } from '../components/common';
 import { refreshAfterTrade } from '../lib/refresh';
 import { formatTime } from '@invest/shared';
 import s from './records.module.css';

@@ -1,8 +1,8 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router-dom';
-import { ApiError, Button, callQuery, calls, ConfirmDialog, currencySymbol, type Deployment, DETAIL_POLL_MS, failureKey, formatMoney, formatPrice, isNotFound, type Market, MARKETS, newest, NotFoundState, type Order, PageHeader, precisionOf, PriceChange, PriceMovedRejection, type Quote, Skeleton, StaleNotice, stripExchangeSuffix, Tabs, toast, troubleOf, useCall, useCallMutation, useLiveQuotes, useQueryClient } from '@invest/shared';
-import { Signed, WithDeployment } from '../components/common';
+import { ApiError, Button, callQuery, calls, ConfirmDialog, currencySymbol, type Deployment, DETAIL_POLL_MS, failureKey, formatMoney, formatPrice, isNotFound, type Market, MARKETS, newest, NotFoundState, type Order, PageHeader, precisionOf, PriceChange, PriceMovedRejection, type Quote, Skeleton, StaleNotice, stripExchangeSuffix, Tabs, toast, troubleOf, useCall, useCallMutation, useLiveQuotes, useQueryClient, WithDeployment } from '@invest/shared';
+import { Signed } from '../components/common';
 import { amountOf, capOf, feeOf, feeRuleOf, liveValueOf, quantityError, type PositionSize } from '../lib/money';
 import { refreshAfterTrade } from '../lib/refresh';
 import s from './trading.module.css';

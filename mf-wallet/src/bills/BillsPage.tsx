@@ -1,15 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import {
-  BILL_TYPES,
-  calls,
-  keepPreviousData,
-  Tabs,
-  useCall,
-  type Bill,
-  type Deployment,
-} from '@invest/shared';
-import { WithDeployment } from '../components/common';
+import { type Bill, BILL_TYPES, calls, type Deployment, keepPreviousData, Tabs, useCall, WithDeployment } from '@invest/shared';
 import { EmptyState, PagedList } from '../components/states';
 import { WalletPage } from '../components/WalletPage';
 import { useWalletPoll } from '../lib/live';

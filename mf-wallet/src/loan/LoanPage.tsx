@@ -1,7 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
-import { Button, calls, CREDIT_SCORE_POSITIVE, type Deployment, Dialog, failureKey, LOAN_MIN, type LoanData, toast, useCall, useCallMutation } from '@invest/shared';
-import { WithDeployment } from '../components/common';
+import { Button, calls, CREDIT_SCORE_POSITIVE, type Deployment, Dialog, failureKey, LOAN_MIN, type LoanData, toast, useCall, useCallMutation, WithDeployment } from '@invest/shared';
 import { AmountField, FormAlert, issueMessage, MoneyForm, useMoneyForm } from '../components/MoneyForm';
 import { QueryState } from '../components/states';
 import { WalletPage } from '../components/WalletPage';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { calls, ConfirmDialog, failureKey, keepPreviousData, LOAN_STATE, type LoanRecord, toast, useCall, useCallMutation } from '@invest/shared';
-import { StatusBadge, WithDeployment } from '../components/common';
+import { calls, ConfirmDialog, failureKey, keepPreviousData, LOAN_STATE, type LoanRecord, toast, useCall, useCallMutation, WithDeployment } from '@invest/shared';
+import { StatusBadge } from '../components/common';
 import { EmptyState, PagedList } from '../components/states';
 import { WalletPage } from '../components/WalletPage';
 import { useWalletPoll } from '../lib/live';

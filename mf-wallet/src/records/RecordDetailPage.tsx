@@ -11,8 +11,9 @@ import {
   useQueryClient,
   type RechargeRecord,
   type WithdrawRecord,
+  WithDeployment,
 } from '@invest/shared';
-import { StatusBadge, WithDeployment } from '../components/common';
+import { StatusBadge } from '../components/common';
 import { QueryState } from '../components/states';
 import { WalletPage } from '../components/WalletPage';
 import { useWalletPoll } from '../lib/live';

@@ -1,5 +1,5 @@
+import { WithDeployment } from '@invest/shared';
 import { useNavigate, useParams } from 'react-router-dom';
-import { WithDeployment } from '../components/common';
 import { WalletPage } from '../components/WalletPage';
 import { usePageParam } from '../lib/paging';
 import { isRecordKind, RecordKindTabs, RecordsList, type RecordKind } from './RecordsList';

@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
-import { type BankCard, Button, calls, type Deployment, failureKey, Icon, MINOR_PER_UNIT, toast, useCall, useCallMutation, WITHDRAW_MIN } from '@invest/shared';
-import { WithDeployment } from '../components/common';
+import { type BankCard, Button, calls, type Deployment, failureKey, Icon, MINOR_PER_UNIT, toast, useCall, useCallMutation, WITHDRAW_MIN, WithDeployment } from '@invest/shared';
 import { AmountField, FormAlert, issueMessage, MoneyForm, useMoneyForm } from '../components/MoneyForm';
 import { EmptyState, QueryState } from '../components/states';
 import { WalletPage } from '../components/WalletPage';

@@ -7,6 +7,7 @@ export { PageHeader } from './PageHeader';
 export { goBack } from './back';
 export { Spinner, EmptyState, ComingSoon, ComingSoonPage, RetryPanel, LoadError, StaleNotice, NotFoundState, DataState, type LoadTrouble } from './states';
 export { LanguageMenu } from './LanguageMenu';
+export { WithDeployment } from './WithDeployment';
 export { Icon, type IconName } from './icons';
 export { Tabs, type TabItem } from './Tabs';
 export { Pager, pageCount } from './Pager';
