@@ -4,9 +4,19 @@ import { fixture } from '@invest/shared/testing';
 
 export const CONFIG = [
   { tag: 'currency', value: 'INR' },
-  { tag: 'trade_fee_bps', value: '3' },
-  { tag: 'trade_fee_min', value: '1' },
 ];
+
+/** The published trading rules, as GET /stock/success/deal/rules answers them by default. */
+export const RULES = {
+  fee_bps: 3,
+  fee_min: 100,
+  collar_bps: 100,
+  fx_max_age_seconds: 300,
+  quantity_min: 1,
+  quantity_half_max: 50,
+  quantity_full_max: 100,
+  currency: 'INR',
+};
 
 /** An order as the API answers it: by default a filled, open lot of 10 RELIANCE.NS at 100. */
 export function order(no: string, over: Partial<Order> = {}): Order {

@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { ApiError } from '@invest/shared';
 import { answer, chart, collectToasts, deferred, inputsOf, renderAt, setup } from '@invest/shared/testing';
 import { AppRoutes } from '../src/App';
-import { CONFIG, order } from './fixtures';
+import { CONFIG, order, RULES } from './fixtures';
 
 beforeAll(setup);
 afterEach(() => jest.clearAllMocks());
@@ -14,6 +14,7 @@ const SELL = '/stock/success/deal/sell';
 function serve(over: Record<string, (input: any) => unknown> = {}, price = 100) {
   return answer({
     '/v2/config': () => CONFIG,
+    '/stock/success/deal/rules': () => RULES,
     '/v2/yahoo': ({ symbol }) => chart(symbol, { price, high: price + 5, low: price - 5 }),
     '/stock/success/deal/orders': () => ({ rows: [order('B1')], count: 1 }),
     '/stock/success/v2/user/info': () => ({ id: 1, user: '9000000001', no: '10000001', img: '', total: 5_000_000, money: 4_000_000, loan: 0 }),

@@ -4,7 +4,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
-import { MINOR_PER_UNIT, ORDER_STATUS, ORDER_STATUS_LABELS, type Order, type TradeType } from '@invest/shared/contract';
+import { feeOf, MINOR_PER_UNIT, ORDER_STATUS, ORDER_STATUS_LABELS, type Order, type TradeRules, type TradeType } from '@invest/shared/contract';
 import type { Db, DbOrTx, Tx } from '../db/database';
 import { tradeFills, tradeOrders, tradePositions, type TradeOrderRow } from '../db/schema';
 import { ApiError } from '../http/errors';
@@ -15,7 +15,7 @@ import { inLedgerTransaction, requestHash } from '../ledger/transfer';
 import type { MarketService } from '../market/plugin';
 import { getCalendar } from '../market/sessions';
 import type { Instrument } from '../market/types';
-import { buyReason, checkCollar, feeOf, freshRate, fxRate, moneyOf, sellReason, tradeRules, tradeTypeOf, type FxRate, type TradeRules } from './rules';
+import { amountOf, buyReason, checkCollar, freshRate, fxRate, sellReason, tradeRules, tradeTypeOf, type FxRate } from './rules';
 
 type Row = TradeOrderRow;
 /** What trading needs of the market plugin's service: the engine, and reading it at one instant. */
@@ -118,7 +118,7 @@ export async function placeBuy(deps: TradeDeps, req: BuyRequest, now: Date): Pro
     // Resting: hold what it can cost. A market order waits for the next open, which may gap: it holds the collar
     // above today's price; a limit order never pays more than its limit.
     const basis = req.kind === 'limit' ? req.limitPrice! : quote.price * (1 + rules.collarBps / 10_000);
-    const estimate = moneyOf(req.count, basis, fx.rate);
+    const estimate = amountOf(req.count, basis, fx.rate);
     const held = estimate + feeOf(estimate, rules);
     const hold = await holdForOrder(tx, { key: `trade:${no}:hold`, walletId: wallet.id, amount: held, ref: no }, now);
     const expiresAt = req.kind === 'limit' && req.tif === 'day' ? dayOrderExpiry(market, inst, now) : null;
@@ -133,7 +133,7 @@ export async function placeBuy(deps: TradeDeps, req: BuyRequest, now: Date): Pro
 
 /** Fills a buy at `price` (the engine's): books the money, records the fill and the lot, and adds to the position. */
 async function fillBuy(tx: Tx, o: Row, walletId: number, at: { price: number; fx: FxRate }, rules: TradeRules, now: Date): Promise<Row> {
-  const amount = moneyOf(o.count, at.price, at.fx.rate);
+  const amount = amountOf(o.count, at.price, at.fx.rate);
   const fee = feeOf(amount, rules);
   // The order's own rows first, the money last: the system accounts' rows stay locked only from their transfer to the
   // commit, which keeps the market side of every trade from serialising whole transactions.
@@ -178,7 +178,7 @@ export async function sellLot(deps: TradeDeps, req: { userId: number; key: strin
     });
     const wallet = await findWallet(tx, o.userId, o.settleCurrency);
     if (!wallet) throw new ApiError(404, 'positionNotHeld');
-    const amount = moneyOf(o.count, quote.price, fx.rate);
+    const amount = amountOf(o.count, quote.price, fx.rate);
     const fee = Math.min(feeOf(amount, rules), amount);
     await tx.insert(tradeFills).values({ orderId: o.id, userId: o.userId, symbol: o.symbol, side: 'sell', count: o.count, price: quote.price, fxRate: fx.rate, amount, fee, createdAt: now });
     const lotCost = (o.amount ?? 0) + o.fee;
@@ -250,7 +250,7 @@ export async function matchOrder(deps: TradeDeps, id: number, now: Date, rules: 
         if (o.kind === 'limit' && !(q.price <= (o.limitPrice ?? 0))) return null;
         const fx = fxRate(market.engine, o.quoteCurrency, o.settleCurrency, now.getTime());
         // A stale rate: wait for a fresh one.
-        if (!fx || now.getTime() - fx.asOf > rules.fxMaxAgeMs) return null;
+        if (!fx || now.getTime() - fx.asOf > rules.fxMaxAgeSeconds * 1000) return null;
         return { price: q.price, fx };
       });
       if (!at) return 'waiting';

@@ -98,7 +98,7 @@ export async function tradingPlugin(app: FastifyInstance): Promise<void> {
       fee_bps: r.feeBps,
       fee_min: r.feeMin,
       collar_bps: r.collarBps,
-      fx_max_age_seconds: Math.round(r.fxMaxAgeMs / 1000),
+      fx_max_age_seconds: r.fxMaxAgeSeconds,
       quantity_min: QUANTITY_MIN,
       quantity_half_max: QUANTITY_HALF_MAX,
       quantity_full_max: QUANTITY_FULL_MAX,

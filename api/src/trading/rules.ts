@@ -2,51 +2,21 @@
  * The published trading rules: fees, the price collar, the exchange-rate age, quantities, and the arithmetic that
  * turns market prices (floats in a quote currency) into money (integer minor units of the deployment currency).
  */
-import {
-  MINOR_PER_UNIT,
-  TRADE_SETTING_DEFAULTS,
-  type BillReason,
-  type TradeType,
-} from '@invest/shared/contract';
+import { moneyOf, tradeRulesOf, type BillReason, type TradeRules, type TradeType } from '@invest/shared/contract';
 import type { DbOrTx } from '../db/database';
 import { ApiError } from '../http/errors';
 import type { MarketEngine } from '../market/engine';
 import type { Instrument } from '../market/types';
 import { readSettings } from '../wallet/settings';
 
-export interface TradeRules {
-  feeBps: number;
-  /** Minimum fee per fill, minor units. */
-  feeMin: number;
-  collarBps: number;
-  fxMaxAgeMs: number;
-}
-
-const whole = (v: string | undefined, fallback: string) => {
-  const n = Number(v ?? fallback);
-  return Number.isSafeInteger(n) && n >= 0 ? n : Number(fallback);
-};
-
 /** The rules as configured (settings rows trade_*), with the published defaults for any missing or bad row. */
 export async function tradeRules(db: DbOrTx): Promise<TradeRules> {
-  const s = await readSettings(db, 'trade_');
-  const d = TRADE_SETTING_DEFAULTS;
-  return {
-    feeBps: whole(s.trade_fee_bps, d.trade_fee_bps),
-    feeMin: whole(s.trade_fee_min, d.trade_fee_min) * MINOR_PER_UNIT,
-    collarBps: whole(s.trade_price_collar_bps, d.trade_price_collar_bps),
-    fxMaxAgeMs: whole(s.trade_fx_max_age_seconds, d.trade_fx_max_age_seconds) * 1000,
-  };
+  return tradeRulesOf(await readSettings(db, 'trade_'));
 }
 
-/** The fee of a fill of `amount` minor units: feeBps of it, rounded up, at least the minimum. */
-export function feeOf(amount: number, rules: TradeRules): number {
-  return Math.max(rules.feeMin, Math.ceil((amount * rules.feeBps) / 10_000));
-}
-
-/** Money of `count` units at `price` (quote currency) converted at `rate`: minor units of the deployment currency. */
-export function moneyOf(count: number, price: number, rate: number): number {
-  const v = Math.round(count * price * rate * MINOR_PER_UNIT);
+/** Money of `count` units at `price` (quote currency) converted at `rate`, refused when it is no amount at all. */
+export function amountOf(count: number, price: number, rate: number): number {
+  const v = moneyOf(count, price, rate);
   if (!Number.isSafeInteger(v) || v <= 0) throw new ApiError(422, 'invalidAmount');
   return v;
 }
@@ -106,7 +76,7 @@ export function fxRate(engine: MarketEngine, from: string, to: string, now: numb
 /** A rate fresh enough to settle with, or 'Exchange rate has not been updated' (422). */
 export function freshRate(engine: MarketEngine, from: string, to: string, now: number, rules: TradeRules): FxRate {
   const fx = fxRate(engine, from, to, now);
-  if (!fx || !(fx.rate > 0) || now - fx.asOf > rules.fxMaxAgeMs) throw new ApiError(422, 'exchangeRateStale');
+  if (!fx || !(fx.rate > 0) || now - fx.asOf > rules.fxMaxAgeSeconds * 1000) throw new ApiError(422, 'exchangeRateStale');
   return fx;
 }
 

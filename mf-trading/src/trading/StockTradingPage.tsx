@@ -1,9 +1,9 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router-dom';
-import { ApiError, Button, callQuery, calls, ConfirmDialog, currencySymbol, type Deployment, DETAIL_POLL_MS, failureKey, formatMoney, formatPrice, isNotFound, type Market, MARKETS, newest, NotFoundState, type Order, PageHeader, precisionOf, PriceChange, PriceMovedRejection, type Quote, Skeleton, StaleNotice, stripExchangeSuffix, Tabs, toast, troubleOf, useCall, useCallMutation, useLiveQuotes, useQueryClient, WithDeployment } from '@invest/shared';
+import { ApiError, Button, callQuery, calls, ConfirmDialog, currencySymbol, type Deployment, DETAIL_POLL_MS, failureKey, feeOf, formatMoney, formatPrice, isNotFound, type Market, MARKETS, moneyOf, newest, NotFoundState, type Order, PageHeader, type PositionSize, precisionOf, PriceChange, PriceMovedRejection, quantityCap, quantityIssue, type Quote, Skeleton, StaleNotice, stripExchangeSuffix, Tabs, toast, troubleOf, useCall, useCallMutation, useLiveQuotes, useQueryClient, WithDeployment } from '@invest/shared';
 import { Signed } from '../components/common';
-import { amountOf, capOf, feeOf, feeRuleOf, liveValueOf, quantityError, type PositionSize } from '../lib/money';
+import { liveValueOf } from '../lib/money';
 import { refreshAfterTrade } from '../lib/refresh';
 import s from './trading.module.css';
 
@@ -60,6 +60,7 @@ function Ticket({ symbol, market, name, deployment }: { symbol: string; market: 
   const rate = !needsFx ? 1 : direct.data ? direct.data.price : inverse.data && inverse.data.price > 0 ? 1 / inverse.data.price : undefined;
 
   const lots = useCall(calls.orderList, { status: 1, tag: symbol, state: 'buy', page: 1, limit: 100 });
+  const tradeRules = useCall(calls.tradeRulesInfo, {}, { staleTime: Infinity });
   // What the user can spend: shown beside the total (a trade or a cancel refreshes it with the other wallet answers).
   const info = useCall(calls.userInfo);
 
@@ -107,15 +108,16 @@ function Ticket({ symbol, market, name, deployment }: { symbol: string; market: 
   const [kind, setKind] = useState<'market' | 'limit'>('market');
   const [limitText, setLimitText] = useState('');
   const [qtyText, setQtyText] = useState('1');
-  const [position, setPosition] = useState<PositionSize>(undefined);
-  const qtyError = quantityError(qtyText, position);
+  const [position, setPosition] = useState<PositionSize | undefined>(undefined);
+  const qtyError = quantityIssue(qtyText.trim() ? Number(qtyText) : NaN, position);
   const count = qtyError ? 0 : Number(qtyText);
   const limitPrice = Number(limitText);
   const limitValid = kind === 'market' || (limitText.trim() !== '' && Number.isFinite(limitPrice) && limitPrice > 0);
   const orderPrice = kind === 'limit' ? (limitValid ? limitPrice : undefined) : quote?.price;
-  const fee = feeRuleOf(deployment.values);
-  const amount = count && orderPrice !== undefined && rate !== undefined ? amountOf(count, orderPrice, rate) : undefined;
-  const feeAmount = amount !== undefined ? feeOf(amount, fee) : undefined;
+  const amount = count && orderPrice !== undefined && rate !== undefined ? moneyOf(count, orderPrice, rate) : undefined;
+  // The fee as the API will book it: its published rule, the same arithmetic.
+  const rules = tradeRules.data;
+  const feeAmount = amount !== undefined && rules ? feeOf(amount, { feeBps: rules.fee_bps, feeMin: rules.fee_min }) : undefined;
   const money = (v: number | undefined) => (v === undefined ? '--' : formatMoney(v, deployment.currency));
 
   const buyInput = (seen: number) => ({
@@ -133,11 +135,11 @@ function Ticket({ symbol, market, name, deployment }: { symbol: string; market: 
   const step = (by: number) => {
     const n = Number(qtyText);
     const base = Number.isInteger(n) ? n : 1;
-    setQtyText(String(Math.min(capOf(position), Math.max(1, base + by))));
+    setQtyText(String(Math.min(quantityCap(position), Math.max(1, base + by))));
   };
   const choosePosition = (p: 'half' | 'full') => {
     setPosition(p);
-    setQtyText(String(capOf(p)));
+    setQtyText(String(quantityCap(p)));
   };
 
   const confirmMoved = () => {
@@ -259,7 +261,7 @@ function Ticket({ symbol, market, name, deployment }: { symbol: string; market: 
                 aria-invalid={Boolean(qtyError)}
                 aria-describedby={qtyError ? 'ticket-qty-error' : undefined}
               />
-              <button type="button" className={s.stepButton} aria-label={t('trading.ticket.increase')} disabled={Number(qtyText) >= capOf(position)} onClick={() => step(1)}>
+              <button type="button" className={s.stepButton} aria-label={t('trading.ticket.increase')} disabled={Number(qtyText) >= quantityCap(position)} onClick={() => step(1)}>
                 +
               </button>
             </div>

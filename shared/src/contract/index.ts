@@ -48,5 +48,12 @@ export {
   POSITIONS_PAGE_SIZE,
   TRADE_SETTING_DEFAULTS,
   TradeRulesInfo,
+  tradeRulesOf,
+  feeOf,
+  moneyOf,
+  quantityCap,
+  quantityIssue,
+  type TradeRules,
+  type PositionSize,
   type OrderStatus,
 } from './trading';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineCall, Minor } from './envelope';
 import { limitOf, Page, Symbol } from './market';
+import { MINOR_PER_UNIT } from './wallet';
 
 /**
  * Trading: orders, lots (positions) and the order lists (spec §3 Order and Position, §5 stock quantity, §7 deal calls).
@@ -65,6 +66,46 @@ export const TRADE_SETTING_DEFAULTS = {
   trade_fx_max_age_seconds: '300',
 } as const;
 
+/** The trading rules in force, from the settings rows (`trade_*`) with the published defaults for a missing or bad one. */
+export interface TradeRules {
+  feeBps: number;
+  /** Minimum fee per fill, minor units. */
+  feeMin: number;
+  collarBps: number;
+  fxMaxAgeSeconds: number;
+}
+
+export function tradeRulesOf(settings: Readonly<Record<string, string | undefined>>): TradeRules {
+  const whole = (tag: keyof typeof TRADE_SETTING_DEFAULTS) => {
+    const n = Number(settings[tag] ?? TRADE_SETTING_DEFAULTS[tag]);
+    return Number.isSafeInteger(n) && n >= 0 ? n : Number(TRADE_SETTING_DEFAULTS[tag]);
+  };
+  return {
+    feeBps: whole('trade_fee_bps'),
+    feeMin: whole('trade_fee_min') * MINOR_PER_UNIT,
+    collarBps: whole('trade_price_collar_bps'),
+    fxMaxAgeSeconds: whole('trade_fx_max_age_seconds'),
+  };
+}
+
+/** The fee of a fill of `amount` minor units: feeBps of it, rounded up, at least the minimum. The preview and the fill use this one rule. */
+export const feeOf = (amount: number, rules: Pick<TradeRules, 'feeBps' | 'feeMin'>): number =>
+  Math.max(rules.feeMin, Math.ceil((amount * rules.feeBps) / 10_000));
+
+/** Money of `count` units at `price` (quote currency) at `rate`: minor units of the deployment currency. */
+export const moneyOf = (count: number, price: number, rate: number): number => Math.round(count * price * rate * MINOR_PER_UNIT);
+
+/** The half and full position buttons: the largest quantity each allows (no button: the full cap). */
+export type PositionSize = 'half' | 'full';
+export const quantityCap = (position?: PositionSize): number => (position === 'half' ? QUANTITY_HALF_MAX : QUANTITY_FULL_MAX);
+
+/** Spec §5's quantity rule: at least 1, at most 50 for a half position and 100 otherwise; the error key, or null. */
+export function quantityIssue(count: number, position?: PositionSize): 'quantityTooLow' | 'quantityExceedsHalf' | 'quantityExceedsFull' | null {
+  if (!Number.isInteger(count) || count < QUANTITY_MIN) return 'quantityTooLow';
+  if (count > quantityCap(position)) return position === 'half' ? 'quantityExceedsHalf' : 'quantityExceedsFull';
+  return null;
+}
+
 const PriceIn = z.coerce
   .number({ error: 'invalidPrice' })
   .refine((v) => Number.isFinite(v) && v > 0 && v < 1e9, 'invalidPrice');
@@ -103,7 +144,8 @@ export const DealBuyInput = z
     position: z.enum(['half', 'full'], { error: 'invalidInput' }).optional(),
   })
   .superRefine((v, ctx) => {
-    if (v.position === 'half' && v.count > QUANTITY_HALF_MAX) ctx.addIssue({ code: 'custom', path: ['count'], message: 'quantityExceedsHalf' });
+    const issue = quantityIssue(v.count, v.position);
+    if (issue) ctx.addIssue({ code: 'custom', path: ['count'], message: issue });
     if (v.kind === 'limit' && v.limit_price === undefined) ctx.addIssue({ code: 'custom', path: ['limit_price'], message: 'limitPriceRequired' });
   });
 
