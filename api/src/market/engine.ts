@@ -251,3 +251,23 @@ export function createMarketEngine(opts: MarketEngineOptions): MarketEngine {
   };
   return engine;
 }
+
+/**
+ * An engine whose clock can be held at one instant while a request reads it (`at`), so every figure of an answer
+ * (quote, rows, the fill price and its rate) is of the same moment. Outside `at` it reads `now`.
+ */
+export function createPinnableEngine(opts: MarketEngineOptions): { engine: MarketEngine; at<T>(instant: Date, fn: () => T): T } {
+  const base = opts.now ?? (() => new Date());
+  let pinned: Date | null = null;
+  const engine = createMarketEngine({ ...opts, now: () => pinned ?? base() });
+  const at = <T>(instant: Date, fn: () => T): T => {
+    const outer = pinned;
+    pinned = instant;
+    try {
+      return fn();
+    } finally {
+      pinned = outer;
+    }
+  };
+  return { engine, at };
+}

@@ -17,7 +17,7 @@ import { calls } from '@invest/shared/contract';
 import { ApiError } from '../http/errors';
 import { route, serializeOk, type SerializedOk } from '../http/route';
 import { DbHistoryStore } from './db-history-store';
-import { createMarketEngine, type MarketEngine } from './engine';
+import { createPinnableEngine, type MarketEngine } from './engine';
 import { LocalQuoteFeed, QuoteHub, registerQuoteStream } from './quotes-stream';
 import type { Instrument, Market, Quote as EngineQuote } from './types';
 import { lookupInstrument, sameQuote, searchInstruments, toQuote, toStockRow } from './views';
@@ -66,22 +66,7 @@ class TickCache<C extends Parameters<typeof serializeOk>[0]> {
 async function market(app: FastifyInstance): Promise<void> {
   const config = app.apiConfig;
   const store = await DbHistoryStore.load(app.db);
-  let pinned: Date | null = null;
-  const engine = createMarketEngine({
-    seed: config.marketSeed,
-    alwaysOpen: config.marketAlwaysOpen,
-    now: () => pinned ?? app.clock(),
-    store,
-  });
-  const at = <T>(instant: Date, fn: () => T): T => {
-    const outer = pinned;
-    pinned = instant;
-    try {
-      return fn();
-    } finally {
-      pinned = outer;
-    }
-  };
+  const { engine, at } = createPinnableEngine({ seed: config.marketSeed, alwaysOpen: config.marketAlwaysOpen, now: () => app.clock(), store });
   const hub = new QuoteHub(new LocalQuoteFeed(engine, undefined, (err) => app.log.error({ err }, 'quote feed failed')));
   app.decorate('market', { engine, at, store, hub } satisfies MarketService);
 
