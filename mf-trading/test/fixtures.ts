@@ -1,5 +1,5 @@
 // Answers of the trading calls for the screen tests, checked against the contract by the fake server.
-import { ApiError, calls, type Order } from '@invest/shared';
+import { calls, type Order } from '@invest/shared';
 import { fixture } from '@invest/shared/testing';
 
 export const CONFIG = [
@@ -64,17 +64,3 @@ export const pendingOrder = (no: string, over: Partial<Order> = {}): Order =>
   // As the API answers one: the estimate in price_all, no fee booked yet (the hold covers the estimate and its fee).
   order(no, { status: 0, status_label: 'pending', fx_rate: null, fee: 0, cost: 100_000, held: 100_100, value: null, unrealized_pnl: null, filled_at: null, kind: 'limit', limit_price: 95, ...over });
 
-/** For the failed-load-then-Retry tests: a call that answers 500 until `recover()`, then `ok()`. */
-export function failsUntilRecovered<T>(ok: () => T) {
-  jest.spyOn(console, 'warn').mockImplementation(() => {});
-  let fail = true;
-  return {
-    handler: (): T => {
-      if (fail) throw new ApiError('serverError', 500);
-      return ok();
-    },
-    recover: () => {
-      fail = false;
-    },
-  };
-}

@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { answer, inputsOf, quote, renderAt, setup } from '@invest/shared/testing';
+import { answer, failsUntilRecovered, inputsOf, quote, renderAt, setup } from '@invest/shared/testing';
 import { AppRoutes } from '../src/App';
-import { CONFIG, failsUntilRecovered, order } from './fixtures';
+import { CONFIG, order } from './fixtures';
 
 beforeAll(setup);
 afterEach(() => jest.clearAllMocks());

@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { ApiError } from '@invest/shared';
-import { answer, collectToasts, inputsOf, renderAt, setup } from '@invest/shared/testing';
+import { answer, collectToasts, failsUntilRecovered, inputsOf, renderAt, setup } from '@invest/shared/testing';
 import { AppRoutes } from '../src/App';
-import { CONFIG, failsUntilRecovered, order, pendingOrder } from './fixtures';
+import { CONFIG, order, pendingOrder } from './fixtures';
 
 beforeAll(setup);
 afterEach(() => jest.clearAllMocks());

@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { answer, inputsOf, renderAt, setup } from '@invest/shared/testing';
+import { answer, failsUntilRecovered, inputsOf, renderAt, setup } from '@invest/shared/testing';
 import { AppRoutes } from '../src/App';
-import { bill, CONFIG, failsUntilRecovered, INFO } from './fixtures';
+import { bill, CONFIG, INFO } from './fixtures';
 
 beforeAll(setup);
 afterEach(() => jest.clearAllMocks());

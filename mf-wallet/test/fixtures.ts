@@ -1,5 +1,5 @@
 // Answers of the wallet's calls for the screen tests, checked against the contract by the fake server.
-import { ApiError, type Bill, type BankCard, type LoanRecord, type RechargeMethodInfo, type RechargeRecord, type WithdrawRecord } from '@invest/shared';
+import { type Bill, type BankCard, type LoanRecord, type RechargeMethodInfo, type RechargeRecord, type WithdrawRecord } from '@invest/shared';
 
 export const INFO = { id: 3, user: '9876543210', no: '40000003', img: '', total: 1234567, money: 1000050, loan: 0 };
 export const CONFIG = [
@@ -65,23 +65,5 @@ export const loan = (id: number, over: Partial<LoanRecord> = {}): LoanRecord => 
   reject_reason: null,
   ...over,
 });
-
-/**
- * For the failed-load-then-Retry tests: a call that answers 500 until `recover()`, then `ok()`. The query warns
- * about the failure on the console; that is silenced for the test.
- */
-export function failsUntilRecovered<T>(ok: () => T) {
-  jest.spyOn(console, 'warn').mockImplementation(() => {});
-  let fail = true;
-  return {
-    handler: (): T => {
-      if (fail) throw new ApiError('serverError', 500);
-      return ok();
-    },
-    recover: () => {
-      fail = false;
-    },
-  };
-}
 
 export const LOAN_DATA = { amountDue: 0, creditScore: 100, remainingAmount: 5_000_000, interestBps: 0, termDays: 30 };

@@ -1,7 +1,7 @@
 import { fireEvent, screen, within } from '@testing-library/react';
-import { answer, inputsOf, renderAt, setup } from '@invest/shared/testing';
+import { answer, failsUntilRecovered, inputsOf, renderAt, setup } from '@invest/shared/testing';
 import { AppRoutes } from '../src/App';
-import { CONFIG, failsUntilRecovered, recharge, withdrawal } from './fixtures';
+import { CONFIG, recharge, withdrawal } from './fixtures';
 
 beforeAll(setup);
 afterEach(() => jest.clearAllMocks());

@@ -1,4 +1,4 @@
 // @invest/shared/testing: screen-test helpers for every app. Only tests import this (it needs Jest); no app does.
-export { answer, inputsOf, goOffline, goOnline, server, type Handler } from './server';
+export { answer, inputsOf, goOffline, goOnline, server, failsUntilRecovered, type Handler } from './server';
 export { setup, renderAt, testQueryClient, collectToasts, deferred } from './render';
 export { fixture, CATEGORIES, withCategories, quote, chart, stockRow, watchEntry } from './fixtures';

@@ -75,3 +75,21 @@ afterEach(() => {
   const found = drifts.splice(0);
   if (found.length) throw new Error(`test answers drift from the contract:\n${found.join('\n')}`);
 });
+
+/**
+ * For failed-load-then-Retry tests: a handler that answers 500 until `recover()`, then `ok()`. The query warns
+ * about the failure on the console; that is silenced for the test.
+ */
+export function failsUntilRecovered<T>(ok: () => T) {
+  jest.spyOn(console, 'warn').mockImplementation(() => {});
+  let fail = true;
+  return {
+    handler: (): T => {
+      if (fail) throw new ApiError('serverError', 500);
+      return ok();
+    },
+    recover: () => {
+      fail = false;
+    },
+  };
+}
