@@ -7,6 +7,7 @@ import {
   Icon,
   NotFoundState,
   PageHeader,
+  QueryState,
   SkeletonRows,
   Spinner,
   toast,
@@ -95,16 +96,7 @@ export function BankCardsPage() {
   return (
     <>
       <PageHeader title={t('titles.bankCards')} back={from ? () => navigate(from) : true} />
-      <DataState
-        ready={cards !== undefined}
-        trouble={trouble}
-        since={list.dataUpdatedAt}
-        onRetry={retry}
-        busy={list.isFetching}
-        errorTitle={t('bankCards.loadFailed')}
-        prices={false}
-        skeleton={<SkeletonRows rows={2} />}
-      >
+      <QueryState query={list} errorTitle={t('bankCards.loadFailed')} skeleton={<SkeletonRows rows={2} />}>
         {cards?.length === 0 ? (
           <div className={s.empty} data-testid="bank-cards-empty">
             <Icon name="card" size={40} />
@@ -144,7 +136,7 @@ export function BankCardsPage() {
             {addLink}
           </div>
         )}
-      </DataState>
+      </QueryState>
     </>
   );
 }

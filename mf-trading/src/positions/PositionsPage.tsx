@@ -6,8 +6,7 @@ import {
   callQuery,
   calls,
   currencySymbol,
-  DataState,
-  formatMoney,
+  QueryState, formatMoney,
   formatPrice,
   Icon,
   IconButton,
@@ -23,7 +22,6 @@ import {
   Tabs,
   TRADE_TYPES,
   tradingHref,
-  troubleOf,
   useCalls,
   useLiveQuotes,
   type CallOutput,
@@ -119,15 +117,7 @@ function PositionList({ type, deployment }: { type: TradeType; deployment: Deplo
   const money = (v: number) => formatMoney(v, deployment.currency);
 
   return (
-    <DataState
-      ready={first.data !== undefined}
-      trouble={troubleOf(first)}
-      since={first.dataUpdatedAt || undefined}
-      onRetry={() => void first.refetch()}
-      busy={first.isFetching}
-      errorTitle={t('trading.positions.loadFailed')}
-      skeleton={<SkeletonRows rows={4} />}
-    >
+    <QueryState query={first} errorTitle={t('trading.positions.loadFailed')} prices skeleton={<SkeletonRows rows={4} />}>
       {first.data && <Summary sums={summaryOf(first.data, rows, priceOf, deployment.currency)} money={money} />}
       {holdings.length === 0 ? (
         <p className={s.empty} data-testid="positions-empty">
@@ -167,7 +157,7 @@ function PositionList({ type, deployment }: { type: TradeType; deployment: Deplo
           </button>
         </div>
       )}
-    </DataState>
+    </QueryState>
   );
 }
 

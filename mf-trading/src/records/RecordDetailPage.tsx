@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
-import { calls, currencySymbol, DataState, formatMoney, formatPrice, NotFoundState, PageHeader, precisionOf, SkeletonRows, stripExchangeSuffix, troubleOf, useCall, type Deployment, type Order, WithDeployment } from '@invest/shared';
+import { calls, currencySymbol, QueryState, formatMoney, formatPrice, NotFoundState, PageHeader, precisionOf, SkeletonRows, stripExchangeSuffix, useCall, type Deployment, type Order, WithDeployment } from '@invest/shared';
 import { Signed, StatusBadge } from '../components/common';
 import { formatTime } from '@invest/shared';
 import s from './records.module.css';
@@ -26,18 +26,9 @@ function Detail({ no, deployment }: { no: string; deployment: Deployment }) {
   const q = useCall(calls.dealList, { page: 1, limit: DETAIL_LOOKUP_LIMIT });
   const order = q.data?.rows.find((o) => o.no === no);
   return (
-    <DataState
-      ready={q.data !== undefined}
-      trouble={troubleOf(q)}
-      since={q.dataUpdatedAt || undefined}
-      onRetry={() => void q.refetch()}
-      busy={q.isFetching}
-      errorTitle={t('trading.records.loadFailed')}
-      prices={false}
-      skeleton={<SkeletonRows rows={6} />}
-    >
+    <QueryState query={q} errorTitle={t('trading.records.loadFailed')} skeleton={<SkeletonRows rows={6} />}>
       {order ? <Facts order={order} currency={deployment.currency} /> : <NotFoundState title={t('trading.records.detail.notFound')} />}
-    </DataState>
+    </QueryState>
   );
 }
 

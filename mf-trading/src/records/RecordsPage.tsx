@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
-import { calls, ConfirmDialog, currencySymbol, DataState, type Deployment, failureKey, formatMoney, formatPrice, keepPreviousData, LIST_POLL_MS, type Order, PageHeader, Pager, precisionOf, SkeletonRows, stripExchangeSuffix, Tabs, toast, troubleOf, useCall, useCallMutation, useLiveQuotes, useQueryClient, WithDeployment } from '@invest/shared';
+import { calls, ConfirmDialog, currencySymbol, QueryState, type Deployment, failureKey, formatMoney, formatPrice, keepPreviousData, LIST_POLL_MS, type Order, PageHeader, Pager, precisionOf, SkeletonRows, stripExchangeSuffix, Tabs, toast, useCall, useCallMutation, useLiveQuotes, useQueryClient, WithDeployment } from '@invest/shared';
 import { Signed, StatusBadge } from '../components/common';
 import { refreshAfterTrade } from '../lib/refresh';
 import { formatTime } from '@invest/shared';
@@ -76,16 +76,7 @@ function OrderList({ tab, status, page, onPage, deployment }: { tab: TabKey; sta
   });
 
   return (
-    <DataState
-      ready={q.data !== undefined}
-      trouble={troubleOf(q)}
-      since={q.dataUpdatedAt || undefined}
-      onRetry={() => void q.refetch()}
-      busy={q.isFetching}
-      errorTitle={t('trading.records.loadFailed')}
-      prices={false}
-      skeleton={<SkeletonRows rows={5} />}
-    >
+    <QueryState query={q} errorTitle={t('trading.records.loadFailed')} skeleton={<SkeletonRows rows={5} />}>
       {rows.length === 0 ? (
         <p className={s.empty} data-testid="records-empty">
           {t(`trading.records.empty.${tab}`)}
@@ -112,7 +103,7 @@ function OrderList({ tab, status, page, onPage, deployment }: { tab: TabKey; sta
         onConfirm={() => cancelling && cancel.mutate({ no: cancelling.no })}
         onCancel={() => setCancelling(null)}
       />
-    </DataState>
+    </QueryState>
   );
 }
 

@@ -1,50 +1,8 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { DataState, Pager, SkeletonRows, troubleOf } from '@invest/shared';
+import { Pager, QueryState, SkeletonRows, type LoadedQuery } from '@invest/shared';
 import w from './wallet.module.css';
-
-/** What QueryState reads of a query (useCall's and useQuery's answers both fit). */
-export type LoadedQuery = Parameters<typeof troubleOf>[0] & {
-  data: unknown;
-  dataUpdatedAt: number;
-  isFetching: boolean;
-  refetch: () => Promise<unknown>;
-};
-
-/**
- * A wallet query's loading, failure (with retry) and stale states, the same on every screen: the answer's age is
- * shown unless `since` is off (the recharge methods and bank cards have none to show).
- */
-export function QueryState({
-  query,
-  skeletonRows,
-  errorTitle = 'wallet.loadFailed',
-  since = true,
-  children,
-}: {
-  query: LoadedQuery;
-  skeletonRows: number;
-  errorTitle?: string;
-  since?: boolean;
-  children: ReactNode;
-}) {
-  const { t } = useTranslation();
-  return (
-    <DataState
-      ready={query.data !== undefined}
-      trouble={troubleOf(query)}
-      since={since ? query.dataUpdatedAt : undefined}
-      onRetry={() => void query.refetch()}
-      busy={query.isFetching}
-      skeleton={<SkeletonRows rows={skeletonRows} />}
-      errorTitle={t(errorTitle)}
-      prices={false}
-    >
-      {children}
-    </DataState>
-  );
-}
 
 /** A list with nothing in it (or a form with nothing to pick): what is missing, and the one link that helps. */
 export function EmptyState({ testId, title, text, icon, action }: { testId: string; title: string; text?: string; icon?: ReactNode; action: { to: string; label: string } }) {
@@ -85,9 +43,10 @@ export function PagedList({
   onPage: (page: number) => void;
   children: ReactNode;
 }) {
+  const { t } = useTranslation();
   const changing = query.isPlaceholderData;
   return (
-    <QueryState query={query} skeletonRows={skeletonRows}>
+    <QueryState query={query} skeleton={<SkeletonRows rows={skeletonRows} />} errorTitle={t('wallet.loadFailed')}>
       {!query.data?.rows.length ? (
         empty
       ) : (

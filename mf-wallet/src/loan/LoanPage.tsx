@@ -1,8 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
-import { Button, calls, CREDIT_SCORE_POSITIVE, type Deployment, Dialog, failureKey, LOAN_MIN, type LoanData, toast, useCall, useCallMutation, WithDeployment } from '@invest/shared';
+import { Button, calls, CREDIT_SCORE_POSITIVE, type Deployment, Dialog, failureKey, LOAN_MIN, type LoanData, toast, useCall, useCallMutation, WithDeployment, QueryState, SkeletonRows } from '@invest/shared';
 import { AmountField, FormAlert, issueMessage, MoneyForm, useMoneyForm } from '../components/MoneyForm';
-import { QueryState } from '../components/states';
 import { WalletPage } from '../components/WalletPage';
 import { useWalletPoll } from '../lib/live';
 import { money1, toMinor, units } from '../lib/money';
@@ -35,7 +34,7 @@ function Loan({ deployment, applying }: { deployment: Deployment; applying: bool
   const canApply = data !== undefined && data.remainingAmount >= toMinor(LOAN_MIN);
   return (
     <div className={w.body}>
-      <QueryState query={q} skeletonRows={3}>
+      <QueryState query={q} skeleton={<SkeletonRows rows={3} />} errorTitle={t('wallet.loadFailed')}>
         {data && (
           <>
             <section className={s.hero} aria-label={t('wallet.loan.summary')}>

@@ -1,9 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { Button, calls, type Deployment, Dialog, failureKey, IconButton, RECHARGE_MIN, type RechargeMethod, type RechargeMethodInfo, type RechargeRecord, TextField, toast, useCall, useCallMutation, WithDeployment } from '@invest/shared';
+import { Button, calls, type Deployment, Dialog, failureKey, IconButton, RECHARGE_MIN, type RechargeMethod, type RechargeMethodInfo, type RechargeRecord, TextField, toast, useCall, useCallMutation, WithDeployment, QueryState, SkeletonRows } from '@invest/shared';
 import { AmountField, FormAlert, issueMessage, MoneyForm, useMoneyForm } from '../components/MoneyForm';
-import { QueryState } from '../components/states';
 import { WalletPage } from '../components/WalletPage';
 import { money1, toMinor, units } from '../lib/money';
 import { useWalletRefresh } from '../lib/refresh';
@@ -54,7 +53,7 @@ function RechargeForm({ deployment }: { deployment: Deployment }) {
 
   return (
     <div className={w.body}>
-      <QueryState query={methods} skeletonRows={2} errorTitle="wallet.recharge.methodsFailed" since={false}>
+      <QueryState query={methods} skeleton={<SkeletonRows rows={2} />} errorTitle={t('wallet.recharge.methodsFailed')} since={false}>
         {enabled.length === 0 ? (
           <p className={w.muted} data-testid="no-methods">
             {t('wallet.recharge.noMethods')}

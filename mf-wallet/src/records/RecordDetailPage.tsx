@@ -12,9 +12,10 @@ import {
   type RechargeRecord,
   type WithdrawRecord,
   WithDeployment,
+  QueryState,
+  SkeletonRows,
 } from '@invest/shared';
 import { StatusBadge } from '../components/common';
-import { QueryState } from '../components/states';
 import { WalletPage } from '../components/WalletPage';
 import { useWalletPoll } from '../lib/live';
 import { money1 } from '../lib/money';
@@ -81,7 +82,7 @@ function RecordDetail({ id, kind }: { id: number; kind: RecordKind }) {
         ) : (
           <WithDeployment>
             {(d) => (
-              <QueryState query={q} skeletonRows={3}>
+              <QueryState query={q} skeleton={<SkeletonRows rows={3} />} errorTitle={t('wallet.loadFailed')}>
                 {q.data && <Detail kind={kind} record={q.data} currency={d.currency} />}
               </QueryState>
             )}

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
-import { type BankCard, Button, calls, type Deployment, failureKey, Icon, MINOR_PER_UNIT, toast, useCall, useCallMutation, WITHDRAW_MIN, WithDeployment } from '@invest/shared';
+import { type BankCard, Button, calls, type Deployment, failureKey, Icon, MINOR_PER_UNIT, toast, useCall, useCallMutation, WITHDRAW_MIN, WithDeployment, QueryState, SkeletonRows } from '@invest/shared';
 import { AmountField, FormAlert, issueMessage, MoneyForm, useMoneyForm } from '../components/MoneyForm';
-import { EmptyState, QueryState } from '../components/states';
+import { EmptyState } from '../components/states';
 import { WalletPage } from '../components/WalletPage';
 import { useWalletPoll } from '../lib/live';
 import { money1, money2, toMinor, units } from '../lib/money';
@@ -65,7 +65,7 @@ function WithdrawForm({ deployment }: { deployment: Deployment }) {
 
   return (
     <div className={w.body}>
-      <QueryState query={cards} skeletonRows={2} errorTitle="wallet.withdraw.cardsFailed" since={false}>
+      <QueryState query={cards} skeleton={<SkeletonRows rows={2} />} errorTitle={t('wallet.withdraw.cardsFailed')} since={false}>
         {list.filter(usable).length === 0 ? (
           <EmptyState
             testId="no-cards"

@@ -5,7 +5,7 @@ export { useOverlay } from './overlay';
 export { ToastHost, toast } from './Toasts';
 export { PageHeader } from './PageHeader';
 export { goBack } from './back';
-export { Spinner, EmptyState, ComingSoon, ComingSoonPage, RetryPanel, LoadError, StaleNotice, NotFoundState, DataState, type LoadTrouble } from './states';
+export { Spinner, EmptyState, ComingSoon, ComingSoonPage, RetryPanel, LoadError, StaleNotice, NotFoundState, DataState, QueryState, type LoadedQuery, type LoadTrouble } from './states';
 export { LanguageMenu } from './LanguageMenu';
 export { WithDeployment } from './WithDeployment';
 export { Icon, type IconName } from './icons';

@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { ApiError } from '../api/client';
+import { troubleOf } from '../query/useCall';
 import { Button } from './Button';
 import { Icon } from './icons';
 import { PageHeader } from './PageHeader';
@@ -153,5 +155,51 @@ export function ComingSoonPage({ title, back = true }: { title: string; back?: b
       <PageHeader title={title} back={back} />
       <ComingSoon />
     </>
+  );
+}
+
+/** What QueryState reads of a query (useCall's and useQuery's answers both fit). */
+export interface LoadedQuery {
+  data: unknown;
+  error: ApiError | null;
+  fetchStatus: 'fetching' | 'paused' | 'idle';
+  dataUpdatedAt: number;
+  isFetching: boolean;
+  refetch: () => Promise<unknown>;
+}
+
+/**
+ * DataState for one query: ready once it has an answer, its failure with a retry that asks again, and, once shown,
+ * the answer's age when a refresh fails (`since={false}` for lists with nothing timely in them).
+ */
+export function QueryState({
+  query,
+  skeleton,
+  errorTitle,
+  since = true,
+  prices = false,
+  children,
+}: {
+  query: LoadedQuery;
+  skeleton: ReactNode;
+  /** Translated. */
+  errorTitle?: string;
+  since?: boolean;
+  prices?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <DataState
+      ready={query.data !== undefined}
+      trouble={troubleOf(query)}
+      since={since && query.dataUpdatedAt ? query.dataUpdatedAt : undefined}
+      onRetry={() => void query.refetch()}
+      busy={query.isFetching}
+      skeleton={skeleton}
+      errorTitle={errorTitle}
+      prices={prices}
+    >
+      {children}
+    </DataState>
   );
 }
