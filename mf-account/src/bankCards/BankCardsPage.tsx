@@ -4,6 +4,7 @@ import {
   calls,
   callKey,
   DataState,
+  EmptyState,
   Icon,
   NotFoundState,
   PageHeader,
@@ -98,12 +99,7 @@ export function BankCardsPage() {
       <PageHeader title={t('titles.bankCards')} back={from ? () => navigate(from) : true} />
       <QueryState query={list} errorTitle={t('bankCards.loadFailed')} skeleton={<SkeletonRows rows={2} />}>
         {cards?.length === 0 ? (
-          <div className={s.empty} data-testid="bank-cards-empty">
-            <Icon name="card" size={40} />
-            <p className={s.emptyTitle}>{t('bankCards.empty')}</p>
-            <p>{t('bankCards.emptyBody')}</p>
-            {addLink}
-          </div>
+          <EmptyState testId="bank-cards-empty" icon={<Icon name="card" size={40} />} title={t('bankCards.empty')} text={t('bankCards.emptyBody')} action={addLink} />
         ) : (
           <div className={s.page}>
             <ul className={s.cards} aria-label={t('bankCards.list')}>

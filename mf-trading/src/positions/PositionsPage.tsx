@@ -29,6 +29,7 @@ import {
   type StockRow,
   type TradeType,
   WithDeployment,
+  EmptyState,
 } from '@invest/shared';
 import { Signed } from '../components/common';
 import { groupLots, summaryOf, type Holding } from '../lib/holdings';
@@ -120,9 +121,7 @@ function PositionList({ type, deployment }: { type: TradeType; deployment: Deplo
     <QueryState query={first} errorTitle={t('trading.positions.loadFailed')} prices skeleton={<SkeletonRows rows={4} />}>
       {first.data && <Summary sums={summaryOf(first.data, rows, priceOf, deployment.currency)} money={money} />}
       {holdings.length === 0 ? (
-        <p className={s.empty} data-testid="positions-empty">
-          {t(`trading.positions.empty.${type}`)}
-        </p>
+        <EmptyState testId="positions-empty" title={t(`trading.positions.empty.${type}`)} />
       ) : (
         <div className={s.scroll}>
           <table className={s.table} aria-label={t('trading.positions.table')}>

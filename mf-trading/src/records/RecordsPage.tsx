@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
-import { calls, ConfirmDialog, currencySymbol, QueryState, type Deployment, failureKey, formatMoney, formatPrice, keepPreviousData, LIST_POLL_MS, type Order, PageHeader, Pager, precisionOf, SkeletonRows, stripExchangeSuffix, Tabs, toast, useCall, useCallMutation, useLiveQuotes, useQueryClient, WithDeployment } from '@invest/shared';
+import { calls, ConfirmDialog, currencySymbol, QueryState, type Deployment, failureKey, formatMoney, formatPrice, keepPreviousData, LIST_POLL_MS, type Order, PageHeader, Pager, precisionOf, SkeletonRows, stripExchangeSuffix, Tabs, toast, useCall, useCallMutation, useLiveQuotes, useQueryClient, WithDeployment, EmptyState } from '@invest/shared';
 import { Signed, StatusBadge } from '../components/common';
 import { refreshAfterTrade } from '../lib/refresh';
 import { formatTime } from '@invest/shared';
@@ -78,9 +78,7 @@ function OrderList({ tab, status, page, onPage, deployment }: { tab: TabKey; sta
   return (
     <QueryState query={q} errorTitle={t('trading.records.loadFailed')} skeleton={<SkeletonRows rows={5} />}>
       {rows.length === 0 ? (
-        <p className={s.empty} data-testid="records-empty">
-          {t(`trading.records.empty.${tab}`)}
-        </p>
+        <EmptyState testId="records-empty" title={t(`trading.records.empty.${tab}`)} />
       ) : (
         <>
           <ul className={`${s.rows} ${q.isPlaceholderData ? s.stale : ''}`}>

@@ -16,11 +16,15 @@ export function Spinner({ label }: { label?: string }) {
   );
 }
 
-export function EmptyState({ title }: { title?: string }) {
+/** Nothing to show (yet): what is missing, a line on why or what to do, and the one action that helps. Texts translated. */
+export function EmptyState({ title, text, icon, action, testId }: { title?: string; text?: string; icon?: ReactNode; action?: ReactNode; testId?: string }) {
   const { t } = useTranslation();
   return (
-    <div className={s.center}>
-      <p>{title ?? t('common.empty')}</p>
+    <div className={s.center} data-testid={testId}>
+      {icon}
+      <p className={s.centerTitle}>{title ?? t('common.empty')}</p>
+      {text && <p className={s.centerText}>{text}</p>}
+      {action}
     </div>
   );
 }
