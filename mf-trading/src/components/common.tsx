@@ -1,22 +1,19 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import s from './common.module.css';
+import { changeClass, StatusBadge, type Order, type StatusTone } from '@invest/shared';
 
-/** An order's status as a coloured label (status_label of the contract: pending, success, cancelled, expired). */
-export function StatusBadge({ label }: { label: 'pending' | 'success' | 'cancelled' | 'expired' }) {
+const TONES: Record<Order['status_label'], StatusTone> = { pending: 'pending', success: 'done', cancelled: 'muted', expired: 'failed' };
+
+/** An order's status (the contract's status_label) as the kit's coloured chip. */
+export function OrderStatus({ label }: { label: Order['status_label'] }) {
   const { t } = useTranslation();
-  return (
-    <span className={`${s.badge} ${s[label]}`} data-testid="status" data-status={label}>
-      {t(`trading.records.status.${label}`)}
-    </span>
-  );
+  return <StatusBadge tone={TONES[label]} label={t(`trading.records.status.${label}`)} />;
 }
 
 /** A signed amount in the market's colours. */
 export function Signed({ value, children, testId }: { value: number | null; children: ReactNode; testId?: string }) {
-  const tone = value === null || value === 0 ? s.flat : value > 0 ? s.up : s.down;
   return (
-    <span className={`${tone} num`} data-testid={testId}>
+    <span className={`${changeClass(value ?? 0)} num`} data-testid={testId}>
       {children}
     </span>
   );

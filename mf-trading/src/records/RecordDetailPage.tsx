@@ -1,9 +1,8 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
-import { calls, currencySymbol, QueryState, formatMoney, formatPrice, NotFoundState, PageHeader, precisionOf, SkeletonRows, stripExchangeSuffix, useCall, type Deployment, type Order, WithDeployment } from '@invest/shared';
-import { Signed, StatusBadge } from '../components/common';
-import { formatTime } from '@invest/shared';
+import { calls, currencySymbol, type Deployment, formatMoney, formatPrice, formatTime, NotFoundState, type Order, PageHeader, precisionOf, QueryState, SkeletonRows, stripExchangeSuffix, useCall, WithDeployment } from '@invest/shared';
+import { OrderStatus, Signed } from '../components/common';
 import s from './records.module.css';
 
 /** How many of the newest orders the detail looks through (the contract has no single-order call yet). */
@@ -43,7 +42,7 @@ function Facts({ order: o, currency }: { order: Order; currency: string }) {
     ['stock', `${o.name} (${stripExchangeSuffix(o.tag)})`],
     ['market', o.market],
     ['side', t(`trading.records.side.${o.state}`)],
-    ['status', <StatusBadge key="s" label={o.status_label} />],
+    ['status', <OrderStatus key="s" label={o.status_label} />],
     ['kind', k(`kinds.${o.kind}`)],
     ...(o.kind === 'limit' ? ([['tif', k(`tifs.${o.tif}`)]] as [string, ReactNode][]) : []),
     ['count', o.count],

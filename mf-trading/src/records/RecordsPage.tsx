@@ -1,10 +1,9 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
-import { calls, ConfirmDialog, currencySymbol, QueryState, type Deployment, failureKey, formatMoney, formatPrice, keepPreviousData, LIST_POLL_MS, type Order, PageHeader, Pager, precisionOf, SkeletonRows, stripExchangeSuffix, Tabs, toast, useCall, useCallMutation, useLiveQuotes, useQueryClient, WithDeployment, EmptyState } from '@invest/shared';
-import { Signed, StatusBadge } from '../components/common';
+import { calls, changeClass, ConfirmDialog, currencySymbol, type Deployment, EmptyState, failureKey, formatMoney, formatPrice, formatTime, keepPreviousData, LIST_POLL_MS, type Order, PageHeader, Pager, precisionOf, QueryState, SkeletonRows, stripExchangeSuffix, Tabs, toast, useCall, useCallMutation, useLiveQuotes, useQueryClient, WithDeployment } from '@invest/shared';
+import { OrderStatus, Signed } from '../components/common';
 import { refreshAfterTrade } from '../lib/refresh';
-import { formatTime } from '@invest/shared';
 import s from './records.module.css';
 
 export const RECORDS_PAGE_SIZE = 20;
@@ -134,7 +133,7 @@ function OrderRow({ order: o, live, currency, onCancel }: { order: Order; live: 
           <span className={`${s.amount} num`} data-testid="order-total">
             {formatMoney(total, currency)}
           </span>
-          <StatusBadge label={o.status_label} />
+          <OrderStatus label={o.status_label} />
         </span>
       </Link>
       <dl className={s.facts}>
@@ -163,7 +162,7 @@ function OrderRow({ order: o, live, currency, onCancel }: { order: Order; live: 
         {change !== null && change !== 0 && (
           <div>
             <dt className={s.hiddenLabel}>{t('trading.records.price')}</dt>
-            <dd className={`num ${change > 0 ? s.up : s.down}`} data-testid="price-change" data-direction={change > 0 ? 'up' : 'down'}>
+            <dd className={`num ${changeClass(change)}`} data-testid="price-change" data-direction={change > 0 ? 'up' : 'down'}>
               <span aria-hidden="true">{change > 0 ? '▲' : '▼'} </span>
               <span className={s.hiddenLabel}>{t(change > 0 ? 'trading.records.up' : 'trading.records.down', { change: unit(Math.abs(change)) })}</span>
               <span aria-hidden="true">{unit(Math.abs(change))}</span>

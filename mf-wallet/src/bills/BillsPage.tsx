@@ -1,12 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import { type Bill, BILL_TYPES, calls, type Deployment, keepPreviousData, Tabs, useCall, WithDeployment } from '@invest/shared';
+import { type Bill, BILL_TYPES, calls, changeClass, type Deployment, formatTime, keepPreviousData, Tabs, useCall, WithDeployment } from '@invest/shared';
 import { EmptyState, PagedList } from '../components/states';
 import { WalletPage } from '../components/WalletPage';
 import { useWalletPoll } from '../lib/live';
 import { money2 } from '../lib/money';
 import { pageOf } from '../lib/paging';
-import { formatTime } from '@invest/shared';
 import w from '../components/wallet.module.css';
 import s from './bills.module.css';
 
@@ -85,7 +84,7 @@ function BillRow({ bill, currency }: { bill: Bill; currency: string }) {
         </span>
       </div>
       <div className={w.rowSide}>
-        <span className={`${w.amount} ${income ? w.up : w.down} num`} data-testid="bill-amount">
+        <span className={`${w.amount} ${changeClass(income ? 1 : -1)} num`} data-testid="bill-amount">
           {income ? '+' : '-'}
           {money2(bill.amount, currency)}
         </span>

@@ -1,14 +1,9 @@
 import { useTranslation } from 'react-i18next';
+import { StatusBadge } from '@invest/shared';
 import type { StatusView } from '../lib/status';
-import s from './wallet.module.css';
 
-/** A record's state as a coloured label. */
-export function StatusBadge({ status, testId = 'status' }: { status: StatusView; testId?: string }) {
+/** A record's state as the kit's coloured chip, in the wallet's words. */
+export function RecordStatus({ status }: { status: StatusView }) {
   const { t } = useTranslation();
-  return (
-    <span className={`${s.badge} ${s[status.tone]}`} data-testid={testId} data-tone={status.tone}>
-      {t(`wallet.status.${status.key}`)}
-    </span>
-  );
+  return <StatusBadge tone={status.tone} label={t(`wallet.status.${status.key}`)} />;
 }
-

@@ -1,14 +1,13 @@
-import { LOAN_STATE_LABELS, RECHARGE_STATUS, WITHDRAW_STATUS } from '@invest/shared';
+import { LOAN_STATE_LABELS, RECHARGE_STATUS, WITHDRAW_STATUS, type StatusTone } from '@invest/shared';
 
-/** How a record's state reads and looks: in progress (accent), done (up), failed (down), or not known (muted). */
-export type StatusTone = 'pending' | 'done' | 'failed' | 'unknown';
+/** How a record's state reads (its key under wallet.status) and looks (the kit's StatusBadge tone). */
 export interface StatusView {
   /** Key under wallet.status. */
   key: string;
   tone: StatusTone;
 }
 
-const UNKNOWN: StatusView = { key: 'unknown', tone: 'unknown' };
+const UNKNOWN: StatusView = { key: 'unknown', tone: 'muted' };
 
 /** Recharge records (spec §4): 1 in progress, 2 completed, 3 failed; anything else unknown. */
 export function rechargeStatus(status: number): StatusView {
@@ -27,7 +26,7 @@ export function withdrawStatus(status: string): StatusView {
 }
 
 const LOAN_TONES: Record<(typeof LOAN_STATE_LABELS)[number], StatusTone> = {
-  unapplied: 'unknown',
+  unapplied: 'muted',
   applying: 'pending',
   approved: 'done',
   rejected: 'failed',

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
-import { Button, calls, CREDIT_SCORE_POSITIVE, type Deployment, Dialog, failureKey, LOAN_MIN, type LoanData, toast, useCall, useCallMutation, WithDeployment, QueryState, SkeletonRows } from '@invest/shared';
+import { Button, calls, changeClass, CREDIT_SCORE_POSITIVE, type Deployment, Dialog, failureKey, LOAN_MIN, type LoanData, QueryState, SkeletonRows, toast, useCall, useCallMutation, WithDeployment } from '@invest/shared';
 import { AmountField, FormAlert, issueMessage, MoneyForm, useMoneyForm } from '../components/MoneyForm';
 import { WalletPage } from '../components/WalletPage';
 import { useWalletPoll } from '../lib/live';
@@ -45,7 +45,7 @@ function Loan({ deployment, applying }: { deployment: Deployment; applying: bool
               <div className={s.stats}>
                 <div className={s.stat}>
                   <span className={s.statLabel}>{t('wallet.loan.creditScore')}</span>
-                  <span className={`${s.statValue} num ${data.creditScore >= CREDIT_SCORE_POSITIVE ? w.up : w.down}`} data-testid="credit-score" data-positive={data.creditScore >= CREDIT_SCORE_POSITIVE}>
+                  <span className={`${s.statValue} num ${changeClass(data.creditScore >= CREDIT_SCORE_POSITIVE ? 1 : -1)}`} data-testid="credit-score" data-positive={data.creditScore >= CREDIT_SCORE_POSITIVE}>
                     {data.creditScore}
                   </span>
                   <span className={s.statNote}>{t(data.creditScore >= CREDIT_SCORE_POSITIVE ? 'wallet.loan.scoreGood' : 'wallet.loan.scoreLow')}</span>

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { calls, ConfirmDialog, failureKey, keepPreviousData, LOAN_STATE, type LoanRecord, toast, useCall, useCallMutation, WithDeployment } from '@invest/shared';
-import { StatusBadge } from '../components/common';
+import { RecordStatus } from '../components/common';
 import { EmptyState, PagedList } from '../components/states';
 import { WalletPage } from '../components/WalletPage';
 import { useWalletPoll } from '../lib/live';
@@ -62,7 +62,7 @@ function LoanRecords({ currency }: { currency: string }) {
               <div className={w.rowMain}>
                 <span className={w.rowTitle}>
                   {t('wallet.loan.type')}
-                  <StatusBadge status={status} />
+                  <RecordStatus status={status} />
                 </span>
                 <span className={w.rowSub}>
                   {t('wallet.loan.created', { time: formatTime(r.created_at) })}

@@ -14,13 +14,13 @@ import {
   WithDeployment,
   QueryState,
   SkeletonRows,
+  formatTime,
 } from '@invest/shared';
-import { StatusBadge } from '../components/common';
+import { RecordStatus } from '../components/common';
 import { WalletPage } from '../components/WalletPage';
 import { useWalletPoll } from '../lib/live';
 import { money1 } from '../lib/money';
 import { rechargeStatus, withdrawStatus } from '../lib/status';
-import { formatTime } from '@invest/shared';
 import { isRecordKind, RecordKindTabs, type RecordKind } from './RecordsList';
 import { TabbedRecords } from './RecordsPages';
 import w from '../components/wallet.module.css';
@@ -109,7 +109,7 @@ function Detail({ kind, record, currency }: { kind: RecordKind; record: AnyRecor
         ? `${t('wallet.records.tabs.recharge')} · ${t(`wallet.recharge.methods.${recharge.method}`, { defaultValue: recharge.method })}`
         : t('wallet.records.toCard', { bank: out!.bank, last4: out!.bank_card.slice(-4) }),
     ],
-    ['wallet.detail.status', <StatusBadge status={status} />],
+    ['wallet.detail.status', <RecordStatus status={status} />],
     ['wallet.detail.time', <time dateTime={record.created_at}>{formatTime(record.created_at)}</time>],
   ];
   if (recharge) {

@@ -1,13 +1,12 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { calls, keepPreviousData, Tabs, useCall, type RechargeRecord, type WithdrawRecord } from '@invest/shared';
-import { StatusBadge } from '../components/common';
+import { calls, formatTime, keepPreviousData, type RechargeRecord, Tabs, useCall, type WithdrawRecord } from '@invest/shared';
+import { RecordStatus } from '../components/common';
 import { EmptyState, PagedList } from '../components/states';
 import { useWalletPoll } from '../lib/live';
 import { money1 } from '../lib/money';
 import { rechargeStatus, withdrawStatus, type StatusView } from '../lib/status';
-import { formatTime } from '@invest/shared';
 import w from '../components/wallet.module.css';
 
 export const RECORDS_PAGE_SIZE = 20;
@@ -71,7 +70,7 @@ function RecordRow({ kind, record: r, currency, status, title, sub, failNote }: 
         <div className={w.rowMain}>
           <span className={w.rowTitle}>
             {title}
-            <StatusBadge status={status} />
+            <RecordStatus status={status} />
           </span>
           <span className={w.rowSub}>
             <time dateTime={r.created_at}>{formatTime(r.created_at)}</time>

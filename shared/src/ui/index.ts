@@ -12,6 +12,7 @@ export { Icon, type IconName } from './icons';
 export { Tabs, type TabItem } from './Tabs';
 export { Pager, pageCount } from './Pager';
 export { PriceChange, changeClass } from './PriceChange';
+export { StatusBadge, type StatusTone } from './StatusBadge';
 export { Sparkline } from './Sparkline';
 export { Skeleton, SkeletonRows } from './Skeleton';
 export { SearchDialog, SEARCH_DEBOUNCE_MS } from './SearchDialog';
