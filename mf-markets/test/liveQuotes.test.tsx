@@ -104,6 +104,19 @@ it('a stream that never opens counts as failed; the stream closes on pause and r
   expect(seen.mode).toBe('polling');
 });
 
+it('offline, the last pushed price stays on screen: it is newer than any answer the paused queries hold', async () => {
+  (globalThis as Record<string, unknown>).EventSource = FakeEventSource;
+  show(<Probe symbols={['^NSEI']} ms={5000} />);
+  await act(async () => {});
+  act(() => FakeEventSource.all[0]!.onopen?.());
+  act(() => FakeEventSource.all[0]!.emit('quote', quote('^NSEI', { price: 123.45 })));
+  expect(seen.quotes['^NSEI']?.price).toBe(123.45);
+  act(() => goOffline());
+  expect(seen.mode).toBe('polling');
+  expect(seen.quotes['^NSEI']?.price).toBe(123.45);
+  act(() => goOnline());
+});
+
 it('offline, the stream closes and the queries take over; back online, it reopens', async () => {
   (globalThis as Record<string, unknown>).EventSource = FakeEventSource;
   show(<Probe symbols={['^NSEI']} ms={5000} />);

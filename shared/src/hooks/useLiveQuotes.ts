@@ -96,9 +96,9 @@ export function useLiveQuotes(
     };
 
     // Offline, the stream carries nothing: the queries take over, and pausing there, they make the screen say so.
+    // The last pushed prices stay: they are the newest the screen has (the queries' answers are older).
     const offline = () => {
       close();
-      setQuotes({});
       setMode('polling');
     };
     const subs = [bus.on('app:pause').subscribe(close), bus.on('app:resume').subscribe(open)];
