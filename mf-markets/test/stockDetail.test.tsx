@@ -5,7 +5,7 @@ jest.mock('apexcharts/candlestick', () => ({}), { virtual: true });
 
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { AppRoutes } from '../src/App';
-import { answer, chart, collectToasts, deferred, inputsOf, renderAt, setup } from '@invest/shared/testing';
+import { answer, chart, collectToasts, deferred, goOffline, inputsOf, renderAt, setup } from '@invest/shared/testing';
 
 beforeAll(setup);
 afterEach(() => jest.clearAllMocks());
@@ -52,6 +52,18 @@ it('says when the market is closed', async () => {
   });
   renderAt('/stock/v2/INFY.NS/Infosys', <AppRoutes />);
   expect((await screen.findByTestId('market-status')).textContent).toBe('Market closed');
+});
+
+it('offline, the price says how old it is and "Market open" is not claimed beside it', async () => {
+  jest.spyOn(console, 'warn').mockImplementation(() => {});
+  api();
+  const { client } = renderAt('/stock/v2/RELIANCE.NS/Reliance', <AppRoutes />);
+  expect(await screen.findByTestId('market-status')).toBeTruthy();
+  goOffline();
+  await act(async () => void client.refetchQueries());
+  expect((await screen.findByTestId('stale-notice')).textContent).toMatch(/^Offline — prices as of \d\d:\d\d$/);
+  expect(screen.queryByTestId('market-status')).toBeNull();
+  expect(screen.getByTestId('detail-price').textContent).toBe('₹2,500.00');
 });
 
 it('the favourite star is locked while its call runs, then shows the new state', async () => {

@@ -1,9 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import s from './MarketStatus.module.css';
 
-/** "Market open" with a live dot, or "Market closed" (quote.marketOpen false: the last price holds). */
-export function MarketStatus({ open }: { open: boolean }) {
+/**
+ * "Market open" with a live dot, or "Market closed" (quote.marketOpen false: the last price holds). Nothing while
+ * the prices beside it are `stale`: an old price never sits beside "Market open" (its stale notice says how old).
+ */
+export function MarketStatus({ open, stale = false }: { open: boolean; stale?: boolean }) {
   const { t } = useTranslation();
+  if (stale) return null;
   return (
     <span className={`${s.status} ${open ? s.open : s.closed}`} data-testid="market-status">
       <span className={s.dot} aria-hidden="true" />

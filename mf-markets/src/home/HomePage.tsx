@@ -121,7 +121,7 @@ function CategoryCards({
     <div className={s.category} data-testid="index-category">
       <div className={s.categoryHead}>
         <h3 className={s.categoryName}>{name}</h3>
-        {first && !stale && <MarketStatus open={first.marketOpen} />}
+        {first && <MarketStatus open={first.marketOpen} stale={stale} />}
       </div>
       <div className={s.cards}>
         {stocks.map((x) => (

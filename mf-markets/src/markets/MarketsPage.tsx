@@ -84,7 +84,7 @@ export function MarketsPage() {
             <IndexCard symbol={index.stock_code} name={index.stock_name} line={lines[index.stock_code]} live={quotes[index.stock_code]} variant="wide" />
             <div className={s.cardFoot}>
               {/* A price that is not current never sits beside "Market open": the notice says how old it is. */}
-              {q && lineTrouble ? <StaleNotice reason={lineTrouble} since={asOf} /> : q ? <MarketStatus open={q.marketOpen} /> : <span />}
+              {q && lineTrouble ? <StaleNotice reason={lineTrouble} since={asOf} inline /> : q ? <MarketStatus open={q.marketOpen} /> : <span />}
               {(q?.simulated ?? true) && <SimulatedNote />}
             </div>
           </div>

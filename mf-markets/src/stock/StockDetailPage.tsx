@@ -117,7 +117,7 @@ function StockDetail({ symbol, routeMarket, name }: { symbol: string; routeMarke
             </p>
             <PriceChange change={quote.change} percent={quote.changePercent} precision={precision} className={s.heroChange} />
             <div className={s.badges}>
-              <MarketStatus open={quote.marketOpen} />
+              <MarketStatus open={quote.marketOpen} stale={trouble !== null} />
               {quote.simulated && <SimulatedNote />}
             </div>
           </>

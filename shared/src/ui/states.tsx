@@ -93,12 +93,13 @@ export function LoadError({ reason, title, onRetry, busy }: { reason: LoadTroubl
  * Data from an earlier answer, shown because the latest refresh did not come: says so and since when ("Offline —
  * prices as of 10:42"), so stale prices never pass for live ones. `since` is a time in ms.
  */
-export function StaleNotice({ reason, since, prices = true }: { reason: LoadTrouble; since: number | undefined; prices?: boolean }) {
+export function StaleNotice({ reason, since, prices = true, inline = false }: { reason: LoadTrouble; since: number | undefined; prices?: boolean; inline?: boolean }) {
   const { t, i18n } = useTranslation();
   const time = since ? new Intl.DateTimeFormat(i18n.language, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(since) : '--:--';
   const key = `common.stale.${reason === 'offline' ? 'offline' : 'failed'}${prices ? 'Prices' : ''}`;
   return (
-    <p className={s.notice} role="status" data-testid="stale-notice" data-reason={reason}>
+    // `inline`: inside a row of the screen's own (beside "Simulated prices"), without the block's margins.
+    <p className={inline ? `${s.notice} ${s.noticeInline}` : s.notice} role="status" data-testid="stale-notice" data-reason={reason}>
       <Icon name="alert" size={16} />
       {t(key, { time })}
     </p>
