@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { ApiError } from '@invest/shared';
 import { answer, collectToasts, failsUntilRecovered, inputsOf, renderAt, setup } from '@invest/shared/testing';
 import { AppRoutes } from '../src/App';
+import { changeOf } from '../src/records/RecordsPage';
 import { CONFIG, order, pendingOrder } from './fixtures';
 
 beforeAll(setup);
@@ -132,4 +133,10 @@ it('the demo view is labelled as sample data', async () => {
   renderAt('/trading/RELIANCE.NS', <AppRoutes />);
   expect(screen.getByTestId('sample-label').textContent).toContain('Sample data');
   expect(screen.getByRole('heading', { name: 'Trading' })).toBeTruthy();
+});
+
+it("the up or down beside a row: a filled lot against the live price, a sold one at its sale, never a resting order's limit", () => {
+  expect(changeOf(order('F1', { price: 100 }), 120)).toBe(20);
+  expect(changeOf(order('S1', { price: 100, state: 'sell', sell_price: 90 }), 120)).toBe(-10);
+  expect(changeOf(pendingOrder('P1', { price: 95 }), 120)).toBeNull();
 });

@@ -107,7 +107,8 @@ function OrderList({ tab, status, page, onPage, deployment }: { tab: TabKey; sta
 /** The price change a row shows: a sold lot against its buy price; an open or pending order against the live price. */
 export function changeOf(o: Order, live: number | undefined): number | null {
   if (o.state === 'sell' && o.sell_price !== null) return o.sell_price - o.price;
-  if (live !== undefined && o.status <= 1) return live - o.price;
+  // Only a filled lot has a price to move from: a resting order's price is its limit, not a gain or a loss.
+  if (live !== undefined && o.status === 1) return live - o.price;
   return null;
 }
 
