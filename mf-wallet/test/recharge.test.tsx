@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { ApiError } from '@invest/shared';
-import { answer, deferred, inputsOf, renderAt, setup } from '@invest/shared/testing';
+import { answer, deferred, goOffline, goOnline, inputsOf, renderAt, setup } from '@invest/shared/testing';
 import { AppRoutes } from '../src/App';
 import { CONFIG, INFO, METHODS, recharge } from './fixtures';
 
@@ -98,5 +98,21 @@ it('a refused request shows why and lets the user try again', async () => {
   fireEvent.change(amount(), { target: { value: '5000' } });
   await act(async () => void fireEvent.click(submit()));
   expect((await screen.findByRole('alert')).textContent).toBe('This recharge method is not available right now');
+  expect(submit().disabled).toBe(false);
+});
+
+it('offline, the form says it cannot be sent yet and submits nothing; back online it can', async () => {
+  serve();
+  renderAt('/recharge', <AppRoutes />);
+  await screen.findByTestId('pay-to');
+  fireEvent.change(amount(), { target: { value: '6000' } });
+  expect(submit().disabled).toBe(false);
+  act(() => goOffline());
+  expect(screen.getByTestId('offline-note').textContent).toBe("You're offline: this can be sent once you're connected again.");
+  expect(submit().disabled).toBe(true);
+  fireEvent.submit(submit().closest('form')!);
+  expect(inputsOf(ADD)).toEqual([]);
+  act(() => goOnline());
+  expect(screen.queryByTestId('offline-note')).toBeNull();
   expect(submit().disabled).toBe(false);
 });

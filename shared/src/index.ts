@@ -28,6 +28,7 @@ export { queryClient, createQueryClient, followApp, isTransient } from './query/
 // TanStack's own pieces the screens use, so apps import data fetching from one place.
 export { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 export { useCall, useCalls, useCallMutation, newIdempotencyKey, IDEMPOTENT_RETRIES, callQuery, callKey, troubleOf, isNotFound, type CallQueryOptions, type Trouble } from './query/useCall';
+export { useOnline } from './query/useOnline';
 export { useCachedFirst } from './query/useCachedFirst';
 export { QueryProvider } from './query/QueryProvider';
 export { categoriesQuery, loadAppData, useCategories } from './appData';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type BankCard, Button, calls, type Deployment, failureKey, TextField, useCallMutation } from '@invest/shared';
+import { type BankCard, Button, calls, type Deployment, failureKey, OfflineNote, TextField, useCallMutation, useOnline } from '@invest/shared';
 import { fieldErrors, fieldsOf, initialValues, maskCard, payloadOf, type CardField, type CardValues } from './cardForm';
 import s from './bankCards.module.css';
 
@@ -24,8 +24,9 @@ export function BankCardForm({ deployment, card, onSaved }: { deployment: Deploy
     setValues((prev) => ({ ...prev, [name]: clean ? clean(v) : v }));
     setFailure(null);
   };
+  const online = useOnline();
   const submit = () => {
-    if (busy) return;
+    if (busy || !online) return;
     if (!valid) return setTouched({ bank_user: true, bank: true, ifsc: true, bank_card: true });
     const payload = payloadOf(deployment.currency, values, card);
     const generic = card ? 'bankCards.updateFailed' : 'bankCards.addFailed';
@@ -36,6 +37,7 @@ export function BankCardForm({ deployment, card, onSaved }: { deployment: Deploy
 
   return (
     <form className={s.form} noValidate onSubmit={(e) => (e.preventDefault(), submit())} data-testid="bank-card-form">
+      <OfflineNote />
       {fieldsOf(deployment.bankForm).map((f) => {
         const error = touched[f.name] && errors[f.name] ? t(`hint.${errors[f.name]}`) : null;
         return (
@@ -63,7 +65,7 @@ export function BankCardForm({ deployment, card, onSaved }: { deployment: Deploy
           {failure}
         </p>
       )}
-      <Button type="submit" disabled={!valid} busy={busy}>
+      <Button type="submit" disabled={!valid || !online} busy={busy}>
         {card ? t('bankCards.save') : t('bankCards.add')}
       </Button>
     </form>

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router-dom';
-import { ApiError, Button, callQuery, calls, ConfirmDialog, currencySymbol, type Deployment, DETAIL_POLL_MS, failureKey, feeOf, formatMoney, formatPrice, isNotFound, type Market, MARKETS, moneyOf, newest, NotFoundState, type Order, PageHeader, type PositionSize, precisionOf, PriceChange, PriceMovedRejection, quantityCap, quantityIssue, type Quote, Skeleton, StaleNotice, stripExchangeSuffix, Tabs, toast, troubleOf, useCall, useCallMutation, useLiveQuotes, useQueryClient, WithDeployment } from '@invest/shared';
+import { ApiError, Button, callQuery, calls, ConfirmDialog, currencySymbol, type Deployment, DETAIL_POLL_MS, failureKey, feeOf, formatMoney, formatPrice, isNotFound, type Market, MARKETS, moneyOf, newest, NotFoundState, OfflineNote, type Order, PageHeader, type PositionSize, precisionOf, PriceChange, PriceMovedRejection, quantityCap, quantityIssue, type Quote, Skeleton, StaleNotice, stripExchangeSuffix, Tabs, toast, troubleOf, useCall, useCallMutation, useLiveQuotes, useOnline, useQueryClient, WithDeployment } from '@invest/shared';
 import { Signed } from '../components/common';
 import { liveValueOf } from '../lib/money';
 import { refreshAfterTrade } from '../lib/refresh';
@@ -64,6 +64,7 @@ function Ticket({ symbol, market, name, deployment }: { symbol: string; market: 
   // What the user can spend: shown beside the total (a trade or a cancel refreshes it with the other wallet answers).
   const info = useCall(calls.userInfo);
 
+  const online = useOnline();
   const [moved, setMoved] = useState<Moved | null>(null);
   const [selling, setSelling] = useState<Order | null>(null);
 
@@ -129,7 +130,7 @@ function Ticket({ symbol, market, name, deployment }: { symbol: string; market: 
     ...(position && { position }),
   });
   const submitBuy = () => {
-    if (!quote || qtyError || !limitValid) return;
+    if (!quote || qtyError || !limitValid || !online) return;
     buy.mutate(buyInput(quote.price));
   };
   const step = (by: number) => {
@@ -220,6 +221,7 @@ function Ticket({ symbol, market, name, deployment }: { symbol: string; market: 
             submitBuy();
           }}
         >
+          <OfflineNote />
           <fieldset className={s.segment}>
             <legend className={s.legend}>{t('trading.ticket.orderType')}</legend>
             {(['market', 'limit'] as const).map((k) => (
@@ -324,7 +326,7 @@ function Ticket({ symbol, market, name, deployment }: { symbol: string; market: 
             </dl>
           </section>
 
-          <Button type="submit" busy={buy.isPending} disabled={!quote || Boolean(qtyError) || !limitValid} data-testid="submit-buy">
+          <Button type="submit" busy={buy.isPending} disabled={!quote || Boolean(qtyError) || !limitValid || !online} data-testid="submit-buy">
             {t('trading.ticket.submitBuy')}
           </Button>
         </form>
@@ -356,7 +358,7 @@ function Ticket({ symbol, market, name, deployment }: { symbol: string; market: 
                       type="button"
                       className={s.sellButton}
                       aria-label={t('trading.ticket.sellLot', { no: l.no })}
-                      disabled={!quote || sell.isPending}
+                      disabled={!quote || sell.isPending || !online}
                       onClick={() => setSelling(l)}
                     >
                       {t('trading.ticket.sell')}

@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import type { TFunction } from 'i18next';
-import { TextField } from '@invest/shared';
+import { OfflineNote, TextField, useOnline } from '@invest/shared';
 import { digitsOnly, units } from '../lib/money';
 import type { Issue } from '../lib/rules';
 import w from './wallet.module.css';
@@ -12,20 +12,25 @@ export function issueMessage(t: TFunction, issue: Issue, currency: string): stri
 
 /**
  * The state of a money form (recharge, withdraw, loan): the typed amount, the last failure's message, and a send that
- * goes once per submit: never while the form has an issue or a request is on its way; a new try clears the old failure.
+ * goes once per submit: never while the form has an issue, the browser is offline (`online`: the submit says so and
+ * is disabled) or a request is on its way; a new try clears the old failure.
  */
 export function useMoneyForm() {
   const [amount, setAmount] = useState('');
   const [failed, setFailed] = useState<string | null>(null);
+  const online = useOnline();
   const send = <I,>(blocked: boolean, mutation: { isPending: boolean; mutate: (input: I) => void }, input: I) => {
-    if (blocked || mutation.isPending) return;
+    if (blocked || !online || mutation.isPending) return;
     setFailed(null);
     mutation.mutate(input);
   };
-  return { amount, setAmount, failed, setFailed, send };
+  return { amount, setAmount, failed, setFailed, send, online };
 }
 
-/** A money form: no browser validation (the form shows its own issues) and no page load; Enter submits like the button. */
+/**
+ * A money form: no browser validation (the form shows its own issues) and no page load; Enter submits like the button.
+ * Offline, it says at its top that it cannot be sent yet.
+ */
 export function MoneyForm({ onSubmit, children }: { onSubmit: () => void; children: ReactNode }) {
   return (
     <form
@@ -35,6 +40,7 @@ export function MoneyForm({ onSubmit, children }: { onSubmit: () => void; childr
         onSubmit();
       }}
     >
+      <OfflineNote />
       {children}
     </form>
   );

@@ -98,7 +98,7 @@ function ApplyDialog({ data, deployment, onClose }: { data: LoanData; deployment
   const { t } = useTranslation();
   const navigate = useNavigate();
   const refresh = useWalletRefresh();
-  const { amount, setAmount, failed, setFailed, send } = useMoneyForm();
+  const { amount, setAmount, failed, setFailed, send, online } = useMoneyForm();
   const currency = deployment.currency;
   const issue = loanIssue({ amount, remaining: data.remainingAmount });
   const add = useCallMutation(calls.loanAdd, {
@@ -144,7 +144,7 @@ function ApplyDialog({ data, deployment, onClose }: { data: LoanData; deployment
         )}
         <FormAlert message={failed} />
         <div className={w.dialogActions}>
-          <Button type="submit" disabled={issue !== null} busy={add.isPending} data-testid="loan-confirm">
+          <Button type="submit" disabled={issue !== null || !online} busy={add.isPending} data-testid="loan-confirm">
             {t('common.confirm')}
           </Button>
           <Button variant="secondary" onClick={onClose} disabled={add.isPending}>

@@ -32,7 +32,7 @@ function RechargeForm({ deployment }: { deployment: Deployment }) {
   // The first available method until the user picks one.
   const method = picked ?? enabled[0]?.method ?? null;
   const info = enabled.find((m) => m.method === method);
-  const { amount, setAmount, failed, setFailed, send } = useMoneyForm();
+  const { amount, setAmount, failed, setFailed, send, online } = useMoneyForm();
   const [paymentRef, setPaymentRef] = useState('');
   const [done, setDone] = useState<RechargeRecord | null>(null);
 
@@ -124,7 +124,7 @@ function RechargeForm({ deployment }: { deployment: Deployment }) {
             </section>
 
             <FormAlert message={failed} />
-            <Button type="submit" className={w.submit} disabled={issue !== null} busy={add.isPending} data-testid="recharge-submit">
+            <Button type="submit" className={w.submit} disabled={issue !== null || !online} busy={add.isPending} data-testid="recharge-submit">
               {t('wallet.recharge.submit')}
             </Button>
             {issue && amount && !tooLow && (

@@ -36,7 +36,7 @@ function WithdrawForm({ deployment }: { deployment: Deployment }) {
   const cards = useCall(calls.bankList, { type: 'bank' });
   const info = useCall(calls.userInfo, undefined, { refetchInterval: poll });
   const [picked, setPicked] = useState<number | null>(null);
-  const { amount, setAmount, failed, setFailed, send: sendOnce } = useMoneyForm();
+  const { amount, setAmount, failed, setFailed, send: sendOnce, online } = useMoneyForm();
   const list = cards.data ?? [];
   const cardId = picked ?? list.find(usable)?.id ?? null;
   const currency = deployment.currency;
@@ -137,7 +137,7 @@ function WithdrawForm({ deployment }: { deployment: Deployment }) {
             )}
 
             <FormAlert message={failed} testId="withdraw-failed" />
-            <Button type="submit" className={w.submit} disabled={issue !== null} busy={send.isPending} data-testid="withdraw-submit">
+            <Button type="submit" className={w.submit} disabled={issue !== null || !online} busy={send.isPending} data-testid="withdraw-submit">
               {t('wallet.withdraw.submit')}
             </Button>
             <ul className={w.tips} aria-label={t('wallet.tips')}>

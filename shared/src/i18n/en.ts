@@ -22,6 +22,7 @@ export const en = {
     hide: 'Hide',
     offlineTitle: 'You\'re offline',
     offlineBody: 'Check your connection and try again.',
+    offlineSubmit: "You're offline: this can be sent once you're connected again.",
     loadFailedTitle: 'This could not load',
     loadFailedBody: 'Please try again in a moment.',
     settingsFailed: 'The app\'s settings could not load',

@@ -1,0 +1,19 @@
+import { useTranslation } from 'react-i18next';
+import { useOnline } from '../query/useOnline';
+import { Icon } from './icons';
+import s from './kit.module.css';
+
+/**
+ * Above a form that sends something: while the browser is offline it says the form cannot be sent yet (the form
+ * disables its submit with `useOnline`), so a tap never waits on a request that cannot go.
+ */
+export function OfflineNote() {
+  const { t } = useTranslation();
+  if (useOnline()) return null;
+  return (
+    <p className={s.notice} role="status" data-testid="offline-note">
+      <Icon name="alert" size={16} />
+      {t('common.offlineSubmit')}
+    </p>
+  );
+}
