@@ -133,8 +133,7 @@ describe.each(backends)('fuzzing every contract call on $name', (backend) => {
   beforeAll(async () => {
     const { phone, password } = await t.current.register();
     tokens.user = await t.current.login(phone, password);
-    const op = t.current.built.seeded.operator!;
-    tokens.operator = (await t.current.post('/ops/login', { user: op.user, password: op.password })).body.data.token;
+    tokens.operator = await t.current.operatorToken();
   }, HOOK_TIMEOUT);
 
   // Named by the call, so a counterexample prints short.

@@ -15,8 +15,7 @@ describe.each(backends)('hardened request path on $name', (backend) => {
   beforeAll(async () => {
     const { phone, password } = await t.current.register();
     user = await t.current.login(phone, password);
-    const op = t.current.built.seeded.operator!;
-    ops = (await t.current.post('/ops/login', { user: op.user, password: op.password })).body.data.token;
+    ops = await t.current.operatorToken();
   }, HOOK_TIMEOUT);
 
   describe('NUL bytes', () => {

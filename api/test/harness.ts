@@ -128,6 +128,8 @@ export interface TestApp {
   restart(): Promise<void>;
   /** Logs in and returns the token (fails the test if login fails). */
   login(phone: string, password: string): Promise<string>;
+  /** Logs the seeded operator in and returns their token. */
+  operatorToken(): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -217,6 +219,12 @@ export async function createTestApp(backend: Backend, options: TestAppOptions = 
     async login(phone, password) {
       const res = await t.post('/stock/user/login', { user: phone, password });
       if (res.status !== 200) throw new Error(`login failed: ${res.status} ${JSON.stringify(res.body)}`);
+      return res.body.data.token as string;
+    },
+    async operatorToken() {
+      const op = t.built.seeded.operator!;
+      const res = await t.post('/ops/login', { user: op.user, password: op.password });
+      if (res.status !== 200) throw new Error(`operator login failed: ${res.status} ${JSON.stringify(res.body)}`);
       return res.body.data.token as string;
     },
     async restart() {

@@ -97,8 +97,7 @@ describe.each(backends)('wallet calls under concurrency on $name', (backend) => 
   const t = useApp(backend);
 
   it('credits a deposit once when 10 operators complete it at once, and 20 racing withdrawals never overdraw', async () => {
-    const op = t.current.built.seeded.operator!;
-    const ops = (await t.current.post('/ops/login', { user: op.user, password: op.password })).body.data.token;
+    const ops = await t.current.operatorToken();
     const { phone, password } = await t.current.register();
     const token = await t.current.login(phone, password);
     const money = (path: string, body: unknown, key: string) => t.current.post(path, body, { token, headers: { 'idempotency-key': key } });

@@ -31,8 +31,7 @@ describe.each(backends)('ledger on $name', (backend) => {
   beforeAll(async () => {
     deposits = await systemAccountId(db(), 'deposits:bank', CUR);
     payable = await systemAccountId(db(), 'withdrawals:payable', CUR);
-    const op = t.current.built.seeded.operator!;
-    ops = (await t.current.post('/ops/login', { user: op.user, password: op.password })).body.data.token;
+    ops = await t.current.operatorToken();
   }, HOOK_TIMEOUT);
 
   afterEach(async () => {

@@ -13,8 +13,7 @@ describe.each(backends)('news on $name', (backend) => {
   beforeAll(async () => {
     const { phone, password } = await t.current.register();
     user = await t.current.login(phone, password);
-    const op = t.current.built.seeded.operator!;
-    ops = (await t.current.post('/ops/login', { user: op.user, password: op.password })).body.data.token;
+    ops = await t.current.operatorToken();
   }, HOOK_TIMEOUT);
 
   const lastAudit = async () => (await db().select().from(auditLog).orderBy(desc(auditLog.id)).limit(1))[0];

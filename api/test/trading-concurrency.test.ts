@@ -31,8 +31,7 @@ const open = new Date(nseOpen + HOUR);
   jest.setTimeout(120_000);
 
   beforeAll(async () => {
-    const op = t.current.built.seeded.operator!;
-    ops = (await t.current.post('/ops/login', { user: op.user, password: op.password })).body.data.token;
+    ops = await t.current.operatorToken();
   }, HOOK_TIMEOUT);
 
   afterEach(async () => {

@@ -58,8 +58,7 @@ describe.each(backends)('wallet against its model on $name', (backend) => {
   let cardSeq = 0;
 
   beforeAll(async () => {
-    const op = t.current.built.seeded.operator!;
-    ops = (await t.current.post('/ops/login', { user: op.user, password: op.password })).body.data.token;
+    ops = await t.current.operatorToken();
   }, HOOK_TIMEOUT);
 
   it(

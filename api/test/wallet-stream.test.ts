@@ -10,8 +10,7 @@ describe.each(backends.slice(0, 1))('wallet event stream on $name', (backend) =>
   }, HOOK_TIMEOUT);
 
   it('tells the user, and only the user, when their money moved', async () => {
-    const op = t.current.built.seeded.operator!;
-    const ops = (await t.current.post('/ops/login', { user: op.user, password: op.password })).body.data.token;
+    const ops = await t.current.operatorToken();
     const login = async () => {
       const { phone, password } = await t.current.register();
       return t.current.login(phone, password);
@@ -55,8 +54,7 @@ describe.each(backends.slice(0, 1))('wallet event stream on $name', (backend) =>
 
   it('refuses a missing or operator token, and HEAD', async () => {
     expect((await fetch(`${base}${PATH}`)).status).toBe(401);
-    const op = t.current.built.seeded.operator!;
-    const ops = (await t.current.post('/ops/login', { user: op.user, password: op.password })).body.data.token;
+    const ops = await t.current.operatorToken();
     expect((await fetch(`${base}${PATH}`, { headers: { authorization: `Bearer ${ops}` } })).status).toBe(403);
     expect((await fetch(`${base}${PATH}`, { method: 'HEAD' })).status).toBe(404);
   });

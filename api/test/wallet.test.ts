@@ -19,8 +19,7 @@ describe.each(backends)('wallet on $name', (backend) => {
   const db = () => t.current.database.db;
 
   beforeAll(async () => {
-    const op = t.current.built.seeded.operator!;
-    ops = (await t.current.post('/ops/login', { user: op.user, password: op.password })).body.data.token;
+    ops = await t.current.operatorToken();
   }, HOOK_TIMEOUT);
 
   afterEach(async () => {

@@ -115,8 +115,7 @@ describe.each(backends)('watchlist on $name', (backend) => {
   it('needs a user token: 401 without, 403 for an operator', async () => {
     expect((await t.current.get('/stock/success/collection/list')).status).toBe(401);
     expect((await t.current.post('/stock/success/collection/add', { symbol: 'AAPL' })).status).toBe(401);
-    const op = t.current.built.seeded.operator!;
-    const ops = (await t.current.post('/ops/login', { user: op.user, password: op.password })).body.data.token;
+    const ops = await t.current.operatorToken();
     expect((await t.current.post('/stock/success/collection/add', { symbol: 'AAPL' }, { token: ops })).status).toBe(403);
   });
 });
