@@ -11,7 +11,7 @@ export function OfflineNote() {
   const { t } = useTranslation();
   if (useOnline()) return null;
   return (
-    <p className={s.notice} role="status" data-testid="offline-note">
+    <p className={`${s.notice} ${s.noticeInForm}`} role="status" data-testid="offline-note">
       <Icon name="alert" size={16} />
       {t('common.offlineSubmit')}
     </p>
