@@ -431,5 +431,21 @@ describe.each(backends)('trading on $name', (backend) => {
       expect(i.money).toBe(1_000_000 - lot.cost);
       expect(i.total).toBe(1_000_000 - lot.cost + money(2, now));
     });
+
+    it("counts the day's P&L of a lot from its fill on the day it was bought, and from the previous close after", async () => {
+      setClock(t.current, at.nseOpen);
+      const u = await user();
+      await fund(u, 1_000_000);
+      const lot = (await pay(u, BUY, { tag: 'RELIANCE.NS', count: 3, price: await price(u, 'RELIANCE.NS') })).body.data;
+      setClock(t.current, at.nseLater);
+      const today = (await t.current.get(POSITIONS, { token: u.token })).body.data;
+      expect(today.day_pnl).toBe(today.value - lot.price_all);
+
+      const nextSession = new Date(getCalendar('NSE').nextOpen(at.nseLater.getTime()) + HOUR);
+      setClock(t.current, nextSession);
+      const quote = (await t.current.get('/v2/yahoo', { token: u.token, query: { symbol: 'RELIANCE.NS' } })).body.data;
+      const after = (await t.current.get(POSITIONS, { token: u.token })).body.data;
+      expect(after.day_pnl).toBe(money(3, quote.price) - money(3, quote.prevClose));
+    });
   });
 });

@@ -1,5 +1,9 @@
+// The chart types register themselves on apexcharts' core; unit tests draw the mocked chart only.
+jest.mock('apexcharts/area', () => ({}), { virtual: true });
+jest.mock('apexcharts/bar', () => ({}), { virtual: true });
+jest.mock('apexcharts/candlestick', () => ({}), { virtual: true });
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { answer, failsUntilRecovered, inputsOf, quote, renderAt, setup } from '@invest/shared/testing';
+import { answer, chart, failsUntilRecovered, inputsOf, quote, renderAt, setup } from '@invest/shared/testing';
 import { AppRoutes } from '../src/App';
 import { CONFIG, order } from './fixtures';
 
@@ -12,12 +16,13 @@ const LOTS = [
   order('L2', { count: 20, price: 130, price_all: 260_000, fee: 100, cost: 260_100, value: 240_000, unrealized_pnl: -20_100 }),
   order('L3', { tag: 'TCS.NS', name: 'TCS', count: 5, price: 3000, price_all: 1_500_000, fee: 450, cost: 1_500_450, value: 1_510_000, unrealized_pnl: 9_550 }),
 ];
-const SUMS = { cost: 1_860_650, value: 1_870_000, unrealized_pnl: 9_350 };
+const SUMS = { cost: 1_860_650, value: 1_870_000, unrealized_pnl: 9_350, day_pnl: 1_200 };
 
 function serve(over: Record<string, (input: any) => unknown> = {}) {
   return answer({
     '/v2/config': () => CONFIG,
-    [POSITIONS]: ({ type }) => (type === 'stock' ? { rows: LOTS, count: LOTS.length, ...SUMS } : { rows: [], count: 0, cost: 0, value: 0, unrealized_pnl: 0 }),
+    '/v2/yahoo': ({ symbol }) => chart(symbol),
+    [POSITIONS]: ({ type }) => (type === 'stock' ? { rows: LOTS, count: LOTS.length, ...SUMS } : { rows: [], count: 0, cost: 0, value: 0, unrealized_pnl: 0, day_pnl: 0 }),
     ...over,
   });
 }
@@ -38,6 +43,7 @@ it('groups each instrument’s lots under one line with the average cost, and su
   expect(screen.getByTestId('sum-invested').textContent).toBe('₹18,606.50');
   expect(screen.getByTestId('sum-value').textContent).toBe('₹18,700.00');
   expect(screen.getByTestId('sum-pnl').textContent).toBe('₹93.50');
+  expect(screen.getByTestId('sum-day-pnl').textContent).toBe('₹12.00');
 
   // The lots open under their line.
   expect(within(rel).queryAllByTestId('lot')).toHaveLength(0);
@@ -63,7 +69,7 @@ it('the four type buttons each load their type and say when there is nothing', a
 });
 
 it('an empty stock portfolio says so', async () => {
-  serve({ [POSITIONS]: () => ({ rows: [], count: 0, cost: 0, value: 0, unrealized_pnl: 0 }) });
+  serve({ [POSITIONS]: () => ({ rows: [], count: 0, cost: 0, value: 0, unrealized_pnl: 0, day_pnl: 0 }) });
   renderAt('/trade', <AppRoutes />);
   expect((await screen.findByTestId('positions-empty')).textContent).toBe('No stock positions yet');
 });
@@ -144,7 +150,38 @@ it('a pushed price moves the value and P&L of lots quoted in the deployment curr
     // The summary moves by the same 900.00.
     expect(screen.getByTestId('sum-value').textContent).toBe('₹19,600.00');
     expect(screen.getByTestId('sum-pnl').textContent).toBe('₹993.50');
+    expect(screen.getByTestId('sum-day-pnl').textContent).toBe('₹912.00');
   } finally {
     delete (globalThis as Record<string, unknown>).EventSource;
   }
+});
+
+it("draws the day candles of the first holding, and of the one picked; a type with no holdings draws none", async () => {
+  serve();
+  renderAt('/trade', <AppRoutes />);
+  const section = await screen.findByTestId('holding-chart');
+  expect(await within(section).findByTestId('chart-1d')).toBeTruthy();
+  expect(within(section).getByRole('heading').textContent).toBe('Day K · Reliance');
+  expect(inputsOf('/v2/yahoo').at(-1)).toEqual({ symbol: 'RELIANCE.NS', market: 'IN', mold: '1d' });
+
+  fireEvent.click(within(section).getByRole('tab', { name: 'TCS' }));
+  expect(within(section).getByRole('heading').textContent).toBe('Day K · TCS');
+  await waitFor(() => expect(inputsOf('/v2/yahoo').at(-1)).toEqual({ symbol: 'TCS.NS', market: 'IN', mold: '1d' }));
+  expect(await within(section).findByTestId('chart-1d')).toBeTruthy();
+
+  fireEvent.click(screen.getByRole('tab', { name: 'Forex' }));
+  await screen.findByTestId('positions-empty');
+  expect(screen.queryByTestId('holding-chart')).toBeNull();
+});
+
+it('a chart that fails to load offers a retry, and the positions stay', async () => {
+  const candles = failsUntilRecovered(() => chart('RELIANCE.NS'));
+  serve({ '/v2/yahoo': candles.handler });
+  renderAt('/trade', <AppRoutes />);
+  const section = await screen.findByTestId('holding-chart');
+  const retry = await within(section).findByRole('button', { name: 'Retry' }, { timeout: 5000 });
+  expect(screen.getAllByTestId('holding')).toHaveLength(2);
+  candles.recover();
+  fireEvent.click(retry);
+  expect(await within(section).findByTestId('chart-1d')).toBeTruthy();
 });

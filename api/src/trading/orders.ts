@@ -358,6 +358,21 @@ export function orderViews(market: Market, now: Date) {
     const rate = rateOf(o.quoteCurrency, o.settleCurrency) ?? o.fxRate ?? 1;
     return Math.round(o.count * priceOf(o.symbol) * rate * MINOR_PER_UNIT);
   };
+  /**
+   * Day's P&L of an open lot, minor units, as brokerages count it: from the previous close, or from the fill price
+   * for a lot bought in the instrument's current (or, when closed, latest) session.
+   */
+  const dayPnlOf = (o: Row): number => {
+    const quote = market.at(now, () => market.engine.quote(o.symbol));
+    const instrument = market.engine.instrument(o.symbol);
+    const sessionOpen = instrument
+      ? getCalendar(instrument.session, { alwaysOpen: market.engine.alwaysOpen }).locate(now.getTime()).window.open
+      : now.getTime();
+    const boughtToday = o.filledAt !== null && o.filledAt.getTime() >= sessionOpen;
+    const base = boughtToday ? (o.price ?? quote.prevClose) : quote.prevClose;
+    const rate = rateOf(o.quoteCurrency, o.settleCurrency) ?? o.fxRate ?? 1;
+    return Math.round(o.count * (priceOf(o.symbol) - base) * rate * MINOR_PER_UNIT);
+  };
   const toOrder = (o: Row): Order => {
     const open = o.status === ORDER_STATUS.success && o.state === 'buy';
     const value = open ? valueOf(o) : null;
@@ -398,7 +413,7 @@ export function orderViews(market: Market, now: Date) {
       closed_at: o.closedAt?.toISOString() ?? null,
     };
   };
-  return { toOrder, valueOf };
+  return { toOrder, valueOf, dayPnlOf };
 }
 
 /** Market value of the user's open lots, minor units: what user info adds to total assets. */

@@ -80,7 +80,7 @@ export async function tradingPlugin(app: FastifyInstance): Promise<void> {
     const userId = subjectOf(ctx).id;
     const lots = await openLots(app.db, userId, input.type);
     lots.sort((a, b) => b.id - a.id);
-    const { toOrder } = orderViews(app.market, ctx.now);
+    const { toOrder, dayPnlOf } = orderViews(app.market, ctx.now);
     const all = lots.map(toOrder);
     const sum = (f: (o: (typeof all)[number]) => number) => all.reduce((s, o) => s + f(o), 0);
     return {
@@ -89,6 +89,7 @@ export async function tradingPlugin(app: FastifyInstance): Promise<void> {
       cost: sum((o) => o.cost),
       value: sum((o) => o.value ?? 0),
       unrealized_pnl: sum((o) => o.unrealized_pnl ?? 0),
+      day_pnl: lots.reduce((s, o) => s + dayPnlOf(o), 0),
     };
   });
 

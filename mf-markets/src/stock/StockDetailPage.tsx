@@ -1,16 +1,13 @@
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import { callQuery, calls, currencySymbol, direction, formatPrice, Icon, IconButton, isNotFound, MARKETS, NotFoundState, PageHeader, PriceChange, RetryPanel, Skeleton, StaleNotice, stripExchangeSuffix, Tabs, troubleOf, useCall, type CallOutput, type Interval, type Market, type Quote, DETAIL_POLL_MS, newest, useLiveQuotes } from '@invest/shared';
 import { MarketStatus, SimulatedNote } from '../components/MarketStatus';
 import { displayName } from '../lib/display';
 import { precisionOf, tradingHref } from '@invest/shared';
-import { applyQuoteToRows, buildChartModel, VOLUME_PANE_HEIGHT } from './chartData';
+import { applyQuoteToRows, buildChartModel, ChartPanel, ChartSkeleton, preloadChart, VOLUME_PANE_HEIGHT } from '@invest/shared/chart';
 import { useFavourite } from './useFavourite';
 import s from './stock.module.css';
-
-// apexcharts is big: its chunk loads only when a chart is drawn.
-const StockChart = lazy(() => import('./StockChart'));
 
 type ChartData = CallOutput<typeof calls.yahoo>;
 
@@ -38,6 +35,8 @@ function StockDetail({ symbol, routeMarket, name }: { symbol: string; routeMarke
   const { t } = useTranslation();
 
   const [interval, setPeriod] = useState<Interval>('1m');
+  // The chart's code loads alongside its first rows, not after them.
+  useEffect(preloadChart, []);
   const [charts, setCharts] = useState<Partial<Record<Interval, ChartData>>>({});
 
   // Codes are upper-case in the reference data, and the stream names them so.
@@ -160,14 +159,12 @@ function StockDetail({ symbol, routeMarket, name }: { symbol: string; routeMarke
           model.labels.length === 0 ? (
             <p className={s.muted}>{t('markets.detail.noChart')}</p>
           ) : (
-            <Suspense fallback={<ChartSkeleton />}>
-              <StockChart model={model} precision={precision} trend={trend} height={MAIN_CHART_HEIGHT} />
-            </Suspense>
+            <ChartPanel model={model} precision={precision} trend={trend} height={MAIN_CHART_HEIGHT} />
           )
         ) : chart.isError ? (
           <RetryPanel title={t('markets.detail.chartFailed')} onRetry={() => void chart.refetch()} busy={chart.isFetching} />
         ) : (
-          <ChartSkeleton />
+          <ChartSkeleton height={MAIN_CHART_HEIGHT} />
         )}
       </div>
 
@@ -197,14 +194,5 @@ function TradeLink({ side, symbol, market, name }: { side: 'buy' | 'sell'; symbo
     <Link to={tradingHref(symbol, market, name, side)} className={cls} data-testid={side}>
       {t(`markets.detail.${side}`)}
     </Link>
-  );
-}
-
-function ChartSkeleton() {
-  return (
-    <div className={s.chartSkeleton} aria-hidden="true">
-      <Skeleton height={MAIN_CHART_HEIGHT - 20} radius={8} />
-      <Skeleton height={VOLUME_PANE_HEIGHT - 20} radius={8} style={{ marginTop: 14 }} />
-    </div>
   );
 }

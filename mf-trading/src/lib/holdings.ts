@@ -44,18 +44,20 @@ export function groupLots(rows: readonly Order[], priceOf: (tag: string) => numb
 
 /**
  * The portfolio summary: the API's sums over every open lot of the type, moved by what the live prices change in
- * the lots on screen (lots not loaded keep the API's value).
+ * the lots on screen (lots not loaded keep the API's value). A price move changes the day's P&L by as much as the
+ * value, since both count from a fixed base (the previous close or the fill).
  */
 export function summaryOf(
-  sums: { cost: number; value: number },
+  sums: { cost: number; value: number; day_pnl: number },
   rows: readonly Order[],
   priceOf: (tag: string) => number | undefined,
   currency: string,
-): { cost: number; value: number; pnl: number } {
-  let value = sums.value;
+): { cost: number; value: number; pnl: number; dayPnl: number } {
+  let moved = 0;
   for (const r of rows) {
     const live = liveValueOf(r, priceOf(r.tag), currency);
-    if (live !== null && r.value !== null) value += live - r.value;
+    if (live !== null && r.value !== null) moved += live - r.value;
   }
-  return { cost: sums.cost, value, pnl: value - sums.cost };
+  const value = sums.value + moved;
+  return { cost: sums.cost, value, pnl: value - sums.cost, dayPnl: sums.day_pnl + moved };
 }

@@ -33,6 +33,7 @@ import {
 } from '@invest/shared';
 import { Signed } from '../components/common';
 import { groupLots, summaryOf, type Holding } from '../lib/holdings';
+import { HoldingChart } from './HoldingChart';
 import s from './positions.module.css';
 
 type PositionsAnswer = CallOutput<typeof calls.positions>;
@@ -112,7 +113,8 @@ function PositionList({ type, deployment }: { type: TradeType; deployment: Deplo
   const rows = useMemo(() => results.flatMap((r) => r.data?.rows ?? []), [results]);
   const symbols = useMemo(() => [...new Set(rows.map((r) => r.tag))], [rows]);
   const { quotes } = useLiveQuotes(symbols, { intervalMs: LIST_POLL_MS, poll: queries });
-  const priceOf = useCallback((tag: string) => quotes[tag]?.price ?? quotes[tag.toUpperCase()]?.price, [quotes]);
+  const quoteOf = useCallback((tag: string) => quotes[tag] ?? quotes[tag.toUpperCase()], [quotes]);
+  const priceOf = useCallback((tag: string) => quoteOf(tag)?.price, [quoteOf]);
   const holdings = useMemo(() => groupLots(rows, priceOf, deployment.currency), [rows, priceOf, deployment.currency]);
   const count = first.data?.count ?? 0;
   const money = (v: number) => formatMoney(v, deployment.currency);
@@ -156,11 +158,12 @@ function PositionList({ type, deployment }: { type: TradeType; deployment: Deplo
           </button>
         </div>
       )}
+      {holdings.length > 0 && <HoldingChart holdings={holdings} quoteOf={quoteOf} />}
     </QueryState>
   );
 }
 
-function Summary({ sums, money }: { sums: { cost: number; value: number; pnl: number }; money: (v: number) => string }) {
+function Summary({ sums, money }: { sums: { cost: number; value: number; pnl: number; dayPnl: number }; money: (v: number) => string }) {
   const { t } = useTranslation();
   return (
     <section className={s.summary} aria-label={t('trading.positions.summary')}>
@@ -175,6 +178,14 @@ function Summary({ sums, money }: { sums: { cost: number; value: number; pnl: nu
           <dt>{t('trading.positions.current')}</dt>
           <dd className="num" data-testid="sum-value">
             {money(sums.value)}
+          </dd>
+        </div>
+        <div>
+          <dt>{t('trading.positions.dayPnl')}</dt>
+          <dd>
+            <Signed value={sums.dayPnl} testId="sum-day-pnl">
+              {money(sums.dayPnl)}
+            </Signed>
           </dd>
         </div>
         <div>

@@ -300,6 +300,8 @@ export const positions = defineCall({
     cost: Minor,
     value: Minor,
     unrealized_pnl: Minor,
+    /** Day's P&L over the same lots: from the previous close, or from the fill for lots bought this session. */
+    day_pnl: Minor,
   }),
 });
 

@@ -1,5 +1,5 @@
 import type { Candle } from '@invest/shared';
-import { applyQuoteToRows, buildChartModel, MA_PERIODS, MAX_VISIBLE_CANDLES, movingAverage, VOLUME_PANE_HEIGHT } from '../src/stock/chartData';
+import { applyQuoteToRows, buildChartModel, MA_PERIODS, MAX_VISIBLE_CANDLES, movingAverage, VOLUME_PANE_HEIGHT } from '../src/chart/chartData';
 
 const candles = (n: number, start = Date.UTC(2025, 0, 1), step = 86_400_000): Candle[] =>
   Array.from({ length: n }, (_, i) => ({ timestamp: start + i * step, open: i, high: i + 2, low: i - 1, close: i + 1, volume: i * 10, change: 1 }));

@@ -1,4 +1,4 @@
-// Loaded lazily, only by the stock detail: apexcharts' core plus the chart types drawn here.
+// Loaded lazily (ChartPanel), only where a chart is drawn: apexcharts' core plus the chart types drawn here.
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import Chart from 'react-apexcharts/core';
@@ -12,7 +12,7 @@ import type { ApexOptions } from 'apexcharts';
 type Series = NonNullable<ApexOptions['series']>;
 import { formatCompact, formatPrice } from '@invest/shared';
 import { axisLabel, VOLUME_PANE_HEIGHT, type ChartModel } from './chartData';
-import s from './stock.module.css';
+import s from './chart.module.css';
 
 /** A design token's value (charts draw SVG attributes, which cannot use CSS variables directly). */
 function token(name: string, fallback: string): string {

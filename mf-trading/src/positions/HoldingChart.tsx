@@ -1,0 +1,66 @@
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { calls, MARKETS, precisionOf, RetryPanel, stripExchangeSuffix, Tabs, useCall, type Market, type Quote } from '@invest/shared';
+import { applyQuoteToRows, buildChartModel, ChartPanel, ChartSkeleton, preloadChart, VOLUME_PANE_HEIGHT } from '@invest/shared/chart';
+import type { Holding } from '../lib/holdings';
+import s from './positions.module.css';
+
+const CHART_HEIGHT = 200;
+/** The pushed price moves the last candle; the rows themselves are re-read this often to stay exact. */
+const RESYNC_MS = 60_000;
+
+const isMarket = (v: string): v is Market => (MARKETS as readonly string[]).includes(v);
+
+/** Day candles of one holding's instrument, picked from the holdings on screen (the first by default). */
+export function HoldingChart({ holdings, quoteOf }: { holdings: readonly Holding[]; quoteOf: (tag: string) => Quote | undefined }) {
+  const { t } = useTranslation();
+  const [picked, setPicked] = useState<string>();
+  // The chart's code loads alongside the positions, not after the candles arrive.
+  useEffect(preloadChart, []);
+  const holding = holdings.find((h) => h.tag === picked) ?? holdings[0];
+  if (!holding) return null;
+  const label = (h: Holding) => h.name || stripExchangeSuffix(h.tag);
+  return (
+    <section className={s.chartSection} aria-label={t('trading.positions.chart')} data-testid="holding-chart">
+      {holdings.length > 1 && (
+        <Tabs
+          label={t('trading.positions.chartPick')}
+          variant="pills"
+          className={s.chartPicker}
+          items={holdings.map((h) => ({ value: h.tag, label: stripExchangeSuffix(h.tag) }))}
+          value={holding.tag}
+          onChange={setPicked}
+        />
+      )}
+      <h2 className={s.chartTitle}>{t('trading.positions.chartOf', { name: label(holding) })}</h2>
+      {/* Keyed by instrument: another pick starts from its own rows, never the last one's. */}
+      <Candles key={holding.tag} holding={holding} live={quoteOf(holding.tag)} />
+    </section>
+  );
+}
+
+function Candles({ holding, live }: { holding: Holding; live: Quote | undefined }) {
+  const { t } = useTranslation();
+  const market = isMarket(holding.market) ? holding.market : undefined;
+  const chart = useCall(calls.yahoo, { symbol: holding.tag, market, mold: '1d' }, { refetchInterval: RESYNC_MS });
+  const model = useMemo(() => {
+    if (!chart.data) return null;
+    const rows = live ? applyQuoteToRows(chart.data.rows, live, '1d') : chart.data.rows;
+    return buildChartModel(rows, '1d', chart.data.timezone);
+  }, [chart.data, live]);
+  return (
+    <div className={s.chartArea} style={{ minHeight: CHART_HEIGHT + VOLUME_PANE_HEIGHT + 28 }} role="tabpanel" aria-busy={!model || undefined}>
+      {model ? (
+        model.labels.length === 0 ? (
+          <p className={s.chartNote}>{t('markets.detail.noChart')}</p>
+        ) : (
+          <ChartPanel model={model} precision={precisionOf({ market: holding.market })} trend="flat" height={CHART_HEIGHT} />
+        )
+      ) : chart.isError ? (
+        <RetryPanel title={t('markets.detail.chartFailed')} onRetry={() => void chart.refetch()} busy={chart.isFetching} />
+      ) : (
+        <ChartSkeleton height={CHART_HEIGHT} />
+      )}
+    </div>
+  );
+}
