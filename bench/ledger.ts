@@ -9,7 +9,7 @@ import { bankCards } from '../api/src/db/schema';
 import { verifyLedger } from '../api/src/ledger/verify';
 import { completeRecharge, requestRecharge } from '../api/src/wallet/recharges';
 import { requestWithdrawal } from '../api/src/wallet/withdrawals';
-import { BENCH_CURRENCY, BENCH_DURATION_S, BENCH_USERS, benchUsers, latencyOf, report, withBenchDatabase } from './support';
+import { BENCH_CURRENCY, BENCH_DURATION_S, BENCH_USERS, benchUsers, cpuMeter, latencyOf, report, withBenchDatabase } from './support';
 
 /** The bar: transfers per second on this 2-core machine, with zero breaches. */
 export const TARGET_TRANSFERS_PER_S = 1_000;
@@ -22,6 +22,8 @@ export interface LedgerBenchResult {
   p50Ms: number;
   p99Ms: number;
   refused: number;
+  /** This process's CPU per transfer (the API side's cost, whatever else runs on the machine). */
+  nodeCpuMsPerTransfer: number;
   breaches: number;
 }
 
@@ -40,6 +42,7 @@ export function runLedgerBench(): Promise<LedgerBenchResult | null> {
     let refused = 0;
     const deadline = performance.now() + BENCH_DURATION_S * 1000;
     const now = new Date();
+    const cpu = cpuMeter();
     // Each user alternates: a deposit completed by an operator (one transfer), then a withdrawal (one transfer).
     await Promise.all(
       people.map(async ({ id, card }) => {
@@ -56,6 +59,7 @@ export function runLedgerBench(): Promise<LedgerBenchResult | null> {
         }
       }),
     );
+    const nodeCpuMsPerTransfer = cpu.msPer(transfers);
     const verified = await verifyLedger(db);
     const result: LedgerBenchResult = {
       users: BENCH_USERS,
@@ -64,6 +68,7 @@ export function runLedgerBench(): Promise<LedgerBenchResult | null> {
       transfersPerSec: Math.round(transfers / BENCH_DURATION_S),
       ...latencyOf(latencies),
       refused,
+      nodeCpuMsPerTransfer,
       breaches: verified.breaches.length,
     };
     report('ledger', 'ledger on PostgreSQL, 50 users (deposit completions and withdrawals)', result);

@@ -76,6 +76,20 @@ export async function fundBenchUser(db: Db, operatorId: number, userId: number, 
   await completeRecharge(db, record.id, operatorId, new Date());
 }
 
+/**
+ * This process's CPU time (user + system) per operation over a measured window, in ms: a figure that, unlike the
+ * rate, holds when other work shares the machine (the database's own CPU is not in it).
+ */
+export function cpuMeter(): { msPer(ops: number): number } {
+  const start = process.cpuUsage();
+  return {
+    msPer(ops) {
+      const used = process.cpuUsage(start);
+      return ops ? Number(((used.user + used.system) / 1000 / ops).toFixed(3)) : 0;
+    },
+  };
+}
+
 export const percentile = (sorted: readonly number[], p: number): number => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0;
 
 /** Latency figures of a run: p50 and p99 in ms, two decimals. */

@@ -13,7 +13,7 @@ import { verifyLedger } from '../api/src/ledger/verify';
 import { createPinnableEngine } from '../api/src/market/engine';
 import { OrderMatcher } from '../api/src/trading/matcher';
 import { placeBuy, sellLot, type TradeDeps } from '../api/src/trading/orders';
-import { BENCH_CURRENCY, BENCH_DURATION_S, BENCH_USERS, benchUsers, fundBenchUser, latencyOf, report, withBenchDatabase } from './support';
+import { BENCH_CURRENCY, BENCH_DURATION_S, BENCH_USERS, benchUsers, cpuMeter, fundBenchUser, latencyOf, report, withBenchDatabase } from './support';
 
 const SYMBOL = 'RELIANCE.NS';
 
@@ -26,6 +26,8 @@ export interface TradingBenchResult {
   p99Ms: number;
   refused: number;
   matcherFilled: number;
+  /** This process's CPU per order (the API side's cost, whatever else runs on the machine). */
+  nodeCpuMsPerOrder: number;
   breaches: number;
 }
 
@@ -51,6 +53,7 @@ export function runTradingBench(): Promise<TradingBenchResult | null> {
     let orders = 0;
     let refused = 0;
     const deadline = performance.now() + BENCH_DURATION_S * 1000;
+    const cpu = cpuMeter();
     matcher.start();
     await Promise.all(
       people.map(async (userId) => {
@@ -73,6 +76,7 @@ export function runTradingBench(): Promise<TradingBenchResult | null> {
       }),
     );
     await matcher.stop();
+    const nodeCpuMsPerOrder = cpu.msPer(orders);
     await matcher.tick();
     const verified = await verifyLedger(db);
     const c = new Client({ connectionString: url });
@@ -86,6 +90,7 @@ export function runTradingBench(): Promise<TradingBenchResult | null> {
       ...latencyOf(latencies),
       refused,
       matcherFilled: rows[0]?.n ?? 0,
+      nodeCpuMsPerOrder,
       breaches: verified.breaches.length,
     };
     report('trading', 'trading on PostgreSQL, 50 users (market buys and sales, matcher running)', result);

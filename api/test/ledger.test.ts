@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { accounts, users } from '../src/db/schema';
 import { findWallet, systemAccountId } from '../src/ledger/accounts';
 import { captureHold, placeHold, releaseHold } from '../src/ledger/holds';
-import { inLedgerTransaction, transfer, type TransferRequest } from '../src/ledger/transfer';
+import { inLedgerTransaction, transfer, transfers, type TransferRequest } from '../src/ledger/transfer';
 import { verifyLedger } from '../src/ledger/verify';
 import { backends, HOOK_TIMEOUT, useApp, type TestApp } from './harness';
 
@@ -80,6 +80,34 @@ describe.each(backends)('ledger on $name', (backend) => {
     expect(first.replayed).toBe(false);
     await expect(book({ ...req, amount: 7_001 })).rejects.toMatchObject({ statusCode: 409, key: 'idempotencyKeyReused' });
     expect((await wallet(u.id)).balance).toBe(7_000);
+  });
+
+  it('books transfers together, each entry with the balance after it, or none of them when a later one is short', async () => {
+    const u = await newUser(t.current);
+    await book({ key: key('dep'), reason: 'recharge', currency: CUR, amount: 10_000, from: deposits, to: u.wallet });
+    const fees = await systemAccountId(db(), 'income:fees', CUR);
+    const pair = (k: string, amount: number, fee: number): TransferRequest[] => [
+      { key: `${k}:amount`, reason: 'buyStock', currency: CUR, amount, from: u.wallet, to: payable },
+      { key: `${k}:fee`, reason: 'transactionExpenses', currency: CUR, amount: fee, from: u.wallet, to: fees },
+    ];
+    // The amount alone fits; with its fee it does not: neither is booked.
+    await expect(inLedgerTransaction(db(), (tx) => transfers(tx, pair(key('buy'), 9_950, 100)))).rejects.toMatchObject({ key: 'insufficientFunds' });
+    expect((await wallet(u.id)).balance).toBe(10_000);
+
+    const k = key('buy');
+    const booked = await inLedgerTransaction(db(), (tx) => transfers(tx, pair(k, 6_000, 100)));
+    expect(booked.map((b) => b.replayed)).toEqual([false, false]);
+    const rows = (await t.current.get('/stock/success/v2/bill', { token: u.token })).body.data.rows;
+    expect(rows.map((r: any) => [r.reason, r.amount, r.balance])).toEqual([
+      ['transactionExpenses', 100, 3_900],
+      ['buyStock', 6_000, 4_000],
+      ['recharge', 10_000, 10_000],
+    ]);
+    // A replay answers with the first transfers and moves nothing; one of the keys with another amount is refused.
+    const again = await inLedgerTransaction(db(), (tx) => transfers(tx, pair(k, 6_000, 100)));
+    expect(again.map((b) => [b.id, b.replayed])).toEqual(booked.map((b) => [b.id, true]));
+    await expect(inLedgerTransaction(db(), (tx) => transfers(tx, pair(k, 6_000, 101)))).rejects.toMatchObject({ statusCode: 409, key: 'idempotencyKeyReused' });
+    expect((await wallet(u.id)).balance).toBe(3_900);
   });
 
   it('holds money apart from the available balance, then captures or releases it exactly once', async () => {

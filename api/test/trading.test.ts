@@ -15,6 +15,7 @@ const CANCEL = '/stock/success/deal/cancel';
 const LIST = '/stock/success/deal/list';
 const ORDERS = '/stock/success/deal/orders';
 const POSITIONS = '/stock/success/deal/positions';
+const ORDER = '/stock/success/deal/order';
 const HOUR = 3_600_000;
 
 interface User {
@@ -203,6 +204,20 @@ describe.each(backends)('trading on $name', (backend) => {
       expect((await info(u)).money).toBe(1_000_000 - lot.cost + amount - fee(amount));
     });
 
+    it('answers one order of the caller by its number, as the lists show it, and 404 for a number it does not know', async () => {
+      setClock(t.current, at.nseOpen);
+      const u = await user();
+      await fund(u, 1_000_000);
+      const lot = (await pay(u, BUY, { tag: 'RELIANCE.NS', count: 2, price: await price(u, 'RELIANCE.NS') })).body.data;
+      const one = await t.current.get(ORDER, { token: u.token, query: { no: lot.no } });
+      expect(one.status).toBe(200);
+      expect(one.body.data).toEqual((await t.current.post(LIST, {}, { token: u.token })).body.data.rows[0]);
+      expect(one.body.data).toMatchObject({ no: lot.no, state: 'buy', status: 1, count: 2, cost: lot.cost });
+      expect(await t.current.get(ORDER, { token: u.token, query: { no: 'T000NOPE' } })).toMatchObject({ status: 404, body: { data: 'notFound' } });
+      expect((await t.current.get(ORDER, { token: u.token, query: { no: 'bad no!' } })).status).toBe(400);
+      expect((await t.current.get(ORDER, { query: { no: lot.no } })).status).toBe(401);
+    });
+
     it('refuses to sell when the market is closed, past the collar, or what is not held', async () => {
       setClock(t.current, at.nseOpen);
       const u = await user();
@@ -237,6 +252,10 @@ describe.each(backends)('trading on $name', (backend) => {
       }
       expect((await t.current.post(LIST, { status: 0 }, { token: b.token })).body.data.count).toBe(0);
       expect((await t.current.get(POSITIONS, { token: b.token })).body.data.count).toBe(0);
+      for (const no of [resting.no, lot.no]) {
+        expect((await t.current.get(ORDER, { token: a.token, query: { no } })).body.data.no).toBe(no);
+        expect(await t.current.get(ORDER, { token: b.token, query: { no } })).toMatchObject({ status: 404, body: { msg: 'no', data: 'notFound' } });
+      }
       expect((await info(b)).money).toBe(1_000_000);
       await t.current.post(CANCEL, { no: resting.no }, { token: a.token });
     });

@@ -10,6 +10,7 @@ afterEach(() => jest.clearAllMocks());
 
 const LIST = '/stock/success/deal/list';
 const CANCEL = '/stock/success/deal/cancel';
+const ORDER = '/stock/success/deal/order';
 const ORDERS = [
   pendingOrder('O4'),
   order('O3', { state: 'sell', sell_price: 110, value: null, unrealized_pnl: null, sell_amount: 110_000, sell_fee: 100, realized_pnl: 9_800, sold_at: '2026-03-05T05:06:07.000Z' }),
@@ -25,6 +26,11 @@ function serve(over: Record<string, (input: any) => unknown> = {}) {
       return { rows, count: rows.length };
     },
     [CANCEL]: ({ no }) => pendingOrder(no, { status: 2, status_label: 'cancelled', held: 0, closed_at: '2026-03-04T06:00:00.000Z' }),
+    [ORDER]: ({ no }) => {
+      const found = ORDERS.find((o) => o.no === no);
+      if (!found) throw new ApiError('notFound', 404);
+      return found;
+    },
     ...over,
   });
 }
@@ -121,12 +127,41 @@ it('a row opens the order’s details', async () => {
   expect(within(detail).getByTestId('detail-sellPrice').textContent).toBe('₹110.00');
   expect(within(detail).getByTestId('detail-realized').textContent).toBe('₹98.00');
   expect(within(detail).getByTestId('detail-fee').textContent).toBe('₹1.00');
+  // The detail asks for that one order by its number, not for a page of the list to search.
+  expect(inputsOf(ORDER)).toEqual([{ no: 'O3' }]);
+});
+
+it('opens the detail of an order older than any page of the list', async () => {
+  serve({ [ORDER]: ({ no }) => order(no, { count: 7 }), [LIST]: () => ({ rows: [], count: 0 }) });
+  renderAt('/records/T0LD', <AppRoutes />);
+  const detail = await screen.findByTestId('order-detail');
+  expect(within(detail).getByTestId('detail-no').textContent).toBe('T0LD');
+  expect(within(detail).getByTestId('detail-count').textContent).toBe('7');
+  expect(inputsOf(LIST)).toEqual([]);
 });
 
 it('an order that does not exist says so', async () => {
   serve();
   renderAt('/records/NOPE', <AppRoutes />);
   expect(await screen.findByText('This order does not exist')).toBeTruthy();
+  expect(inputsOf(ORDER)).toEqual([{ no: 'NOPE' }]);
+});
+
+it('a number no order can have says so without asking', async () => {
+  serve();
+  renderAt('/records/not%20an%20order', <AppRoutes />);
+  expect(await screen.findByText('This order does not exist')).toBeTruthy();
+  expect(inputsOf(ORDER)).toEqual([]);
+});
+
+it('a failed load of the detail then Retry shows the order', async () => {
+  const one = failsUntilRecovered(() => ORDERS[1]!);
+  serve({ [ORDER]: one.handler });
+  renderAt('/records/O3', <AppRoutes />);
+  const state = await screen.findByTestId('load-error', {}, { timeout: 5000 });
+  one.recover();
+  fireEvent.click(within(state).getByRole('button', { name: 'Retry' }));
+  expect(within(await screen.findByTestId('order-detail')).getByTestId('detail-no').textContent).toBe('O3');
 });
 
 it('the demo view is labelled as sample data', async () => {

@@ -1,6 +1,7 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Tx } from '../db/database';
-import { accounts, ledgerHolds, ledgerTransfers } from '../db/schema';
+import { ledgerHolds, ledgerTransfers } from '../db/schema';
+import { runStatement, timestampParam } from '../db/statement';
 import { alreadySettled, insufficientFunds, keyReused } from './errors';
 import { requestHash, touch, transfer, type Transfer, type TransferRequest } from './transfer';
 
@@ -23,6 +24,40 @@ const toHold = (row: HoldRow, replayed: boolean): Hold => ({
   replayed,
 });
 
+interface HoldOutcome {
+  id: number;
+  account_id: number;
+  amount: string | number;
+  status: string;
+  ref: string | null;
+  user_id: number | null;
+}
+
+const fromOutcome = (o: HoldOutcome, replayed: boolean): Hold => ({
+  id: o.id,
+  account: o.account_id,
+  amount: Number(o.amount),
+  status: o.status as Hold['status'],
+  ref: o.ref,
+  replayed,
+});
+
+/* One statement: the account is locked, and only when its available money covers the amount is the hold inserted
+   (ON CONFLICT on the key: a replay inserts nothing) and the account's `held` raised. */
+const PLACE_SQL = `
+with locked as materialized (
+  select id, balance - held as available from accounts where id = $3::int4 for update
+), placed as (
+  insert into ledger_holds (idempotency_key, request_hash, account_id, amount, ref, created_at)
+  select $1::text, $2::text, $3::int4, $4::int8, $5::text, coalesce($6::timestamptz, now())
+  from locked where available >= $4::int8
+  on conflict (idempotency_key) do nothing
+  returning id, account_id, amount, status, ref
+), reserved as (
+  update accounts a set held = a.held + p.amount from placed p where a.id = p.account_id returning a.user_id
+)
+select p.*, (select user_id from reserved) as user_id from placed p`;
+
 /**
  * Reserves `amount` of an account's available money (an order resting, an application waiting). The money stays
  * in the balance but is no longer available; a replayed key returns the first hold.
@@ -30,41 +65,33 @@ const toHold = (row: HoldRow, replayed: boolean): Hold => ({
 export async function placeHold(tx: Tx, req: { key: string; account: number; amount: number; ref?: string | null }, at?: Date): Promise<Hold> {
   if (!Number.isSafeInteger(req.amount) || req.amount <= 0) throw new RangeError(`hold amount must be a positive integer: ${req.amount}`);
   const hash = requestHash({ account: req.account, amount: req.amount, ref: req.ref });
-  const [inserted] = await tx
-    .insert(ledgerHolds)
-    .values({ idempotencyKey: req.key, requestHash: hash, accountId: req.account, amount: req.amount, ref: req.ref ?? null, ...(at ? { createdAt: at } : {}) })
-    .onConflictDoNothing({ target: ledgerHolds.idempotencyKey })
-    .returning();
-  if (!inserted) {
-    const [first] = await tx.select().from(ledgerHolds).where(eq(ledgerHolds.idempotencyKey, req.key));
-    if (!first || first.requestHash !== hash) throw keyReused();
-    return toHold(first, true);
+  const [placed] = await runStatement<HoldOutcome>(tx, 'ledger_place_hold', PLACE_SQL, [req.key, hash, req.account, req.amount, req.ref ?? null, timestampParam(at)]);
+  if (placed) {
+    if (placed.user_id !== null) touch(tx, placed.user_id);
+    return fromOutcome(placed, false);
   }
-  const [row] = await tx
-    .update(accounts)
-    .set({ held: sql`${accounts.held} + ${req.amount}` })
-    .where(and(eq(accounts.id, req.account), sql`${accounts.balance} - ${accounts.held} >= ${req.amount}`))
-    .returning({ userId: accounts.userId });
-  if (!row) throw insufficientFunds();
-  if (row.userId !== null) touch(tx, row.userId);
-  return toHold(inserted, false);
+  const [first] = await tx.select().from(ledgerHolds).where(eq(ledgerHolds.idempotencyKey, req.key));
+  if (!first) throw insufficientFunds();
+  if (first.requestHash !== hash) throw keyReused();
+  return toHold(first, true);
 }
 
-/** Marks a pending hold settled and frees its reservation; null when it was settled before. */
-async function settle(tx: Tx, holdId: number, status: 'captured' | 'released', at: Date): Promise<HoldRow | null> {
-  const [row] = await tx
-    .update(ledgerHolds)
-    .set({ status, settledAt: at })
-    .where(and(eq(ledgerHolds.id, holdId), eq(ledgerHolds.status, 'pending')))
-    .returning();
+const SETTLE_SQL = `
+with settled as (
+  update ledger_holds set status = $2::text, settled_at = $3::timestamptz
+  where id = $1::int4 and status = 'pending'
+  returning id, account_id, amount, status, ref
+), freed as (
+  update accounts a set held = a.held - s.amount from settled s where a.id = s.account_id returning a.user_id
+)
+select s.*, (select user_id from freed) as user_id from settled s`;
+
+/** Marks a pending hold settled and frees its reservation (one statement); null when it was settled before. */
+async function settle(tx: Tx, holdId: number, status: 'captured' | 'released', at: Date): Promise<Hold | null> {
+  const [row] = await runStatement<HoldOutcome>(tx, 'ledger_settle_hold', SETTLE_SQL, [holdId, status, at.toISOString()]);
   if (!row) return null;
-  const [account] = await tx
-    .update(accounts)
-    .set({ held: sql`${accounts.held} - ${row.amount}` })
-    .where(eq(accounts.id, row.accountId))
-    .returning({ userId: accounts.userId });
-  if (account?.userId) touch(tx, account.userId);
-  return row;
+  if (row.user_id !== null) touch(tx, row.user_id);
+  return fromOutcome(row, false);
 }
 
 /**
@@ -87,13 +114,13 @@ export async function captureHold(
     throw alreadySettled();
   }
   if (req.amount > row.amount) throw new RangeError(`capture of ${req.amount} exceeds hold ${holdId} of ${row.amount}`);
-  return transfer(tx, { ...req, from: row.accountId }, { holdId, at });
+  return transfer(tx, { ...req, from: row.account }, { holdId, at });
 }
 
 /** Releases a pending hold: the money is available again. Releasing twice is harmless; a captured hold refuses. */
 export async function releaseHold(tx: Tx, holdId: number, at: Date = new Date()): Promise<Hold> {
   const row = await settle(tx, holdId, 'released', at);
-  if (row) return toHold(row, false);
+  if (row) return row;
   const [hold] = await tx.select().from(ledgerHolds).where(eq(ledgerHolds.id, holdId));
   if (hold?.status === 'released') return toHold(hold, true);
   throw alreadySettled();

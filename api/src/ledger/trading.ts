@@ -1,10 +1,8 @@
-import { eq } from 'drizzle-orm';
 import type { BillReason } from '@invest/shared/contract';
 import type { Tx } from '../db/database';
-import { ledgerHolds } from '../db/schema';
 import { systemAccountId, systemShard } from './accounts';
 import { captureHold, placeHold, releaseHold, type Hold } from './holds';
-import { transfer } from './transfer';
+import { transfers, type Booking } from './transfer';
 
 /**
  * The money side of trading. A fill moves the amount between the user's wallet and `settlement:stocks` (the market
@@ -34,34 +32,30 @@ export interface TradeBooking {
  * open gapped up, or the exchange rate moved) the hold is released and the wallet pays from its available money —
  * or the transfer refuses (insufficientFunds) and the caller's transaction books nothing.
  */
-export async function bookBuy(tx: Tx, b: TradeBooking, holdId?: number | null): Promise<void> {
+export async function bookBuy(tx: Tx, b: TradeBooking, hold?: { id: number; amount: number } | null): Promise<void> {
   const settlement = await systemAccountId(tx, systemShard('settlement:stocks', b.walletId), b.currency);
   const buy = { key: `${b.keyBase}:amount`, reason: b.reason, currency: b.currency, amount: b.amount, to: settlement, ref: b.ref };
-  if (holdId) {
-    const [hold] = await tx.select({ amount: ledgerHolds.amount }).from(ledgerHolds).where(eq(ledgerHolds.id, holdId));
-    if (hold && hold.amount >= b.amount) {
-      await captureHold(tx, holdId, buy, b.at);
-    } else {
-      await releaseHold(tx, holdId, b.at);
-      await transfer(tx, { ...buy, from: b.walletId }, { at: b.at });
-    }
-  } else {
-    await transfer(tx, { ...buy, from: b.walletId }, { at: b.at });
+  if (hold && hold.amount >= b.amount) {
+    await captureHold(tx, hold.id, buy, b.at);
+    await transfers(tx, await feeOf(tx, b), b.at);
+    return;
   }
-  await bookFee(tx, b);
+  if (hold) await releaseHold(tx, hold.id, b.at);
+  await transfers(tx, [{ ...buy, from: b.walletId }, ...(await feeOf(tx, b))], b.at);
 }
 
-/** A sale: the amount comes into the wallet from the market side, then the fee leaves it. */
+/** A sale: the amount comes into the wallet from the market side, then the fee leaves it (one statement). */
 export async function bookSell(tx: Tx, b: TradeBooking): Promise<void> {
   const settlement = await systemAccountId(tx, systemShard('settlement:stocks', b.walletId), b.currency);
-  await transfer(tx, { key: `${b.keyBase}:amount`, reason: b.reason, currency: b.currency, amount: b.amount, from: settlement, to: b.walletId, ref: b.ref }, { at: b.at });
-  await bookFee(tx, b);
+  const sale = { key: `${b.keyBase}:amount`, reason: b.reason, currency: b.currency, amount: b.amount, from: settlement, to: b.walletId, ref: b.ref };
+  await transfers(tx, [sale, ...(await feeOf(tx, b))], b.at);
 }
 
-async function bookFee(tx: Tx, b: TradeBooking): Promise<void> {
-  if (b.fee <= 0) return;
+/** The fee's transfer, its own transactionExpenses bill; none for a fee of 0. */
+async function feeOf(tx: Tx, b: TradeBooking): Promise<Booking[]> {
+  if (b.fee <= 0) return [];
   const fees = await systemAccountId(tx, systemShard('income:fees', b.walletId), b.currency);
-  await transfer(tx, { key: `${b.keyBase}:fee`, reason: 'transactionExpenses', currency: b.currency, amount: b.fee, from: b.walletId, to: fees, ref: b.ref }, { at: b.at });
+  return [{ key: `${b.keyBase}:fee`, reason: 'transactionExpenses', currency: b.currency, amount: b.fee, from: b.walletId, to: fees, ref: b.ref }];
 }
 
 /** Reserves the money of a resting order (insufficientFunds when the available money does not cover it). */

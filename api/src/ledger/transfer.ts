@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import type { Db, Tx } from '../db/database';
-import { accounts, ledgerEntries, ledgerTransfers } from '../db/schema';
+import { ledgerTransfers } from '../db/schema';
+import { runStatement, timestampParam } from '../db/statement';
+import { learnIdsIn } from './accounts';
 import { insufficientFunds, isRetryable, keyReused } from './errors';
 import { walletEvents } from './events';
 import type { BillReason } from '@invest/shared/contract';
@@ -55,67 +57,114 @@ const toTransfer = (row: TransferRow, replayed: boolean): Transfer => ({
   replayed,
 });
 
-/**
- * Books one transfer inside the caller's transaction (so the caller's own state change, say a deposit marked
- * complete, commits with it or not at all). A replayed key returns the first transfer; a reused key with another
- * request is refused (409). The debited account, when it is a user's, never goes below its holds: the update is
- * conditional, and both rows are updated in id order so two transfers over the same accounts cannot deadlock.
+/*
+ * Transfers are booked in one statement, however many (a buy's amount and its fee). It locks every account they
+ * touch in id order (so two bookings over the same accounts cannot deadlock) and, under those locks, walks each
+ * user account through its legs in order: only when none would go below its holds does it insert the transfers
+ * (ON CONFLICT on the key: a replay inserts nothing), move each balance once by its net change and write every entry
+ * with the balance after it. Nothing is written when the money is short or a key was used before (a key that a
+ * concurrent, uncommitted booking holds makes ON CONFLICT skip that transfer alone: the caller's transaction, which
+ * `transfers` then fails, rolls the others back).
  */
-export async function transfer(tx: Tx, req: TransferRequest, options: { holdId?: number; at?: Date } = {}): Promise<Transfer> {
-  if (!Number.isSafeInteger(req.amount) || req.amount <= 0) throw new RangeError(`transfer amount must be a positive integer: ${req.amount}`);
-  const hash = requestHash({ reason: req.reason, currency: req.currency, amount: req.amount, from: req.from, to: req.to, ref: req.ref, hold: options.holdId });
-  const [inserted] = await tx
-    .insert(ledgerTransfers)
-    .values({
-      idempotencyKey: req.key,
-      requestHash: hash,
-      reason: req.reason,
-      currency: req.currency,
-      amount: req.amount,
-      debitAccountId: req.from,
-      creditAccountId: req.to,
-      holdId: options.holdId ?? null,
-      ref: req.ref ?? null,
-      ...(options.at ? { createdAt: options.at } : {}),
-    })
-    .onConflictDoNothing({ target: ledgerTransfers.idempotencyKey })
-    .returning();
-  if (!inserted) {
-    const [first] = await tx.select().from(ledgerTransfers).where(eq(ledgerTransfers.idempotencyKey, req.key));
-    if (!first || first.requestHash !== hash) throw keyReused();
-    return toTransfer(first, true);
-  }
+const TRANSFERS_SQL = `
+with req as (
+  select * from unnest($1::text[], $2::text[], $3::text[], $4::int8[], $5::int4[], $6::int4[], $7::text[], $8::int4[])
+    with ordinality as r(key, hash, reason, amount, debit, credit, ref, hold_id, n)
+), legs as (
+  select n, 0 as side, debit as account, -amount as delta, reason from req
+  union all
+  select n, 1 as side, credit as account, amount as delta, reason from req
+), locked as materialized (
+  select id, user_id, balance - held as available from accounts
+  where id in (select account from legs) and currency = $9::text
+  order by id for update
+), checked as (
+  select (select count(*) from locked) = (select count(distinct account) from legs) as found,
+         coalesce(bool_and(user_id is null or after >= 0), false) as funded,
+         not exists (select 1 from ledger_transfers t join req on t.idempotency_key = req.key) as fresh
+  from (select l.user_id, l.available + sum(g.delta) over (partition by g.account order by g.n, g.side) as after
+        from legs g join locked l on l.id = g.account) walked
+), booked as (
+  insert into ledger_transfers (idempotency_key, request_hash, reason, currency, amount, debit_account_id, credit_account_id, hold_id, ref, created_at)
+  select key, hash, reason, $9::text, amount, debit, credit, hold_id, ref, coalesce($10::timestamptz, now())
+  from req, checked where found and funded and fresh order by n
+  on conflict (idempotency_key) do nothing
+  returning id, idempotency_key, created_at
+), whole as (
+  select count(*) = (select count(*) from req) as booked from booked
+), moved as (
+  update accounts a set balance = a.balance + t.delta
+  from (select account, sum(delta) as delta from legs group by account) t, whole
+  where a.id = t.account and whole.booked
+  returning a.id, a.balance, a.user_id
+), entries as (
+  insert into ledger_entries (transfer_id, account_id, amount, balance_after, reason, created_at)
+  select b.id, g.account, g.delta,
+         m.balance - coalesce(sum(g.delta) over (partition by g.account order by g.n, g.side rows between 1 following and unbounded following), 0),
+         g.reason, b.created_at
+  from legs g join req r on r.n = g.n join booked b on b.idempotency_key = r.key join moved m on m.id = g.account
+  order by g.n, g.side
+)
+select (select json_agg(json_build_object('key', idempotency_key, 'id', id, 'ms', extract(epoch from created_at) * 1000)) from booked) as booked,
+       (select booked from whole) as whole, c.found, c.funded,
+       (select array_agg(user_id) from moved where user_id is not null) as users
+from checked c`;
 
-  const legs = [
-    { account: req.from, delta: -req.amount },
-    { account: req.to, delta: req.amount },
-  ].sort((a, b) => a.account - b.account);
-  for (const leg of legs) {
-    const [row] = await tx
-      .update(accounts)
-      .set({ balance: sql`${accounts.balance} + ${leg.delta}` })
-      .where(
-        sql`${accounts.id} = ${leg.account} and ${accounts.currency} = ${req.currency}
-            and (${accounts.userId} is null or ${accounts.balance} - ${accounts.held} + ${leg.delta} >= 0)`,
-      )
-      .returning({ balance: accounts.balance, userId: accounts.userId });
-    if (!row) throw (await accountIn(tx, leg.account, req.currency)) ? insufficientFunds() : new Error(`account ${leg.account} does not hold ${req.currency}`);
-    if (row.userId !== null) touch(tx, row.userId);
-    await tx.insert(ledgerEntries).values({
-      transferId: inserted.id,
-      accountId: leg.account,
-      amount: leg.delta,
-      balanceAfter: row.balance,
-      reason: req.reason,
-      createdAt: inserted.createdAt,
-    });
-  }
-  return toTransfer(inserted, false);
+interface TransfersOutcome {
+  booked: { key: string; id: number; ms: number }[] | null;
+  whole: boolean;
+  found: boolean;
+  funded: boolean;
+  users: number[] | null;
 }
 
-async function accountIn(tx: Tx, id: number, currency: string): Promise<boolean> {
-  const [row] = await tx.select({ currency: accounts.currency }).from(accounts).where(eq(accounts.id, id));
-  return row?.currency === currency;
+/** A transfer to book, and the hold it captures if any. */
+export type Booking = TransferRequest & { holdId?: number };
+
+const hashOf = (b: Booking) => requestHash({ reason: b.reason, currency: b.currency, amount: b.amount, from: b.from, to: b.to, ref: b.ref, hold: b.holdId });
+
+/**
+ * Books transfers in one currency together, in order, inside the caller's transaction (so the caller's own state
+ * change, say a deposit marked complete, commits with them or not at all): all of them or none. A replay of the same
+ * keys returns the first transfers; a key reused for another request is refused (409). A user's account never goes
+ * below its holds at any step.
+ */
+export async function transfers(tx: Tx, bookings: Booking[], at?: Date): Promise<Transfer[]> {
+  if (!bookings.length) return [];
+  for (const b of bookings) {
+    if (!Number.isSafeInteger(b.amount) || b.amount <= 0) throw new RangeError(`transfer amount must be a positive integer: ${b.amount}`);
+    if (b.currency !== bookings[0]!.currency) throw new RangeError('transfers booked together share one currency');
+  }
+  const hashes = bookings.map(hashOf);
+  const column = <K extends keyof Booking>(k: K) => bookings.map((b) => b[k] ?? null);
+  const [out] = await runStatement<TransfersOutcome>(tx, 'ledger_transfers', TRANSFERS_SQL, [
+    ...[column('key'), hashes, column('reason'), column('amount'), column('from'), column('to'), column('ref'), column('holdId')],
+    ...[bookings[0]!.currency, timestampParam(at)],
+  ]);
+  if (out?.whole) {
+    for (const userId of out.users ?? []) touch(tx, userId);
+    const byKey = new Map(out.booked!.map((b) => [b.key, b]));
+    return bookings.map((b) => {
+      const row = byKey.get(b.key)!;
+      return { id: row.id, reason: b.reason, currency: b.currency, amount: b.amount, from: b.from, to: b.to, ref: b.ref ?? null, createdAt: new Date(row.ms), replayed: false };
+    });
+  }
+  // Some keys were booked before (the caller's transaction rolls back whatever this statement inserted): the first
+  // transfers answer a replay (whatever the balances are now); another request under a used key is refused.
+  const keys = bookings.map((b) => b.key);
+  const firsts = new Map((await tx.select().from(ledgerTransfers).where(inArray(ledgerTransfers.idempotencyKey, keys))).map((r) => [r.idempotencyKey, r]));
+  if (firsts.size) {
+    if (firsts.size !== bookings.length || bookings.some((b, i) => firsts.get(b.key)?.requestHash !== hashes[i])) throw keyReused();
+    return bookings.map((b) => toTransfer(firsts.get(b.key)!, true));
+  }
+  if (!out?.found) throw new Error(`the accounts of ${keys.join(', ')} do not all hold ${bookings[0]!.currency}`);
+  throw insufficientFunds();
+}
+
+/** Books one transfer: see `transfers`. */
+export async function transfer(tx: Tx, req: TransferRequest, options: { holdId?: number; at?: Date } = {}): Promise<Transfer> {
+  const [booked] = await transfers(tx, [{ ...req, holdId: options.holdId }], options.at);
+  return booked!;
 }
 
 const MAX_ATTEMPTS = 5;
@@ -131,16 +180,19 @@ export function touch(tx: Tx, userId: number): void {
 /**
  * Runs `fn` in a transaction, again when PostgreSQL reports a serialization failure or a deadlock (the whole
  * transaction rolled back, so trying again is safe). Every money action goes through here. Once it commits, the
- * users whose money moved are told (walletEvents).
+ * users whose money moved are told (walletEvents), and the account ids it looked up are remembered.
  */
 export async function inLedgerTransaction<T>(db: Db, fn: (tx: Tx) => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     const touched = new Set<number>();
+    let keepIds = () => {};
     try {
       const result = await db.transaction((tx) => {
         touchedUsers.set(tx, touched);
+        keepIds = learnIdsIn(tx, db);
         return fn(tx);
       });
+      keepIds();
       walletEvents.publish(touched);
       return result;
     } catch (err) {

@@ -6,9 +6,10 @@ import { randomBytes } from 'node:crypto';
 import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { feeOf, MINOR_PER_UNIT, ORDER_STATUS, ORDER_STATUS_LABELS, type Order, type TradeRules, type TradeType } from '@invest/shared/contract';
 import type { Db, DbOrTx, Tx } from '../db/database';
-import { tradeFills, tradeOrders, tradePositions, type TradeOrderRow } from '../db/schema';
+import { tradeOrders, type TradeOrderRow } from '../db/schema';
+import { columnsOf, rowOf, runStatement } from '../db/statement';
 import { ApiError } from '../http/errors';
-import { findWallet } from '../ledger/accounts';
+import { walletId } from '../ledger/accounts';
 import { insufficientFunds, keyReused } from '../ledger/errors';
 import { bookBuy, bookSell, holdForOrder, releaseOrderHold } from '../ledger/trading';
 import { inLedgerTransaction, requestHash } from '../ledger/transfer';
@@ -59,68 +60,126 @@ function dayOrderExpiry(market: Market, inst: Instrument, now: Date): Date {
   return new Date(s.isOpen ? s.window.close : cal.window(s.window.td + 1).close);
 }
 
+/*
+ * A fill is one statement: the order row (inserted filled, or a resting one marked filled), its fill and the
+ * position; the money follows as the ledger's transfers. The order's own rows come first and the money last, so the
+ * system accounts' rows stay locked only from their transfer to the commit.
+ */
+const ORDER_COLUMNS = columnsOf(tradeOrders);
+
+const FILL_TAIL = `
+), fill as (
+  insert into trade_fills (order_id, user_id, symbol, side, count, price, fx_rate, amount, fee, created_at)
+  select id, user_id, symbol, 'buy', count, price, fx_rate, amount, fee, filled_at from filled
+), lot as (
+  insert into trade_positions as p (user_id, symbol, quantity, cost)
+  select user_id, symbol, count, amount + fee from filled
+  on conflict (user_id, symbol) do update set quantity = p.quantity + excluded.quantity, cost = p.cost + excluded.cost
+)
+select ${ORDER_COLUMNS} from filled`;
+
+const PLACE_FILLED_SQL = `
+with filled as (
+  insert into trade_orders (no, user_id, idempotency_key, request_hash, symbol, market, type, mold, kind, tif, count, quote_currency,
+                            settle_currency, seen_price, limit_price, created_at, status, price, fx_rate, fx_as_of, amount, fee, filled_at)
+  values ($1::text, $2::int4, $3::text, $4::text, $5::text, $6::text, $7::text, $8::text, $9::text, $10::text, $11::int4, $12::text,
+          $13::text, $14::float8, $15::float8, $16::timestamptz, $17::int4, $18::float8, $19::float8, $20::timestamptz, $21::int8, $22::int8, $16::timestamptz)
+  on conflict do nothing
+  returning ${ORDER_COLUMNS}${FILL_TAIL}`;
+
+const FILL_RESTING_SQL = `
+with filled as (
+  update trade_orders set status = $2::int4, price = $3::float8, fx_rate = $4::float8, fx_as_of = $5::timestamptz, amount = $6::int8,
+                          fee = $7::int8, held = 0, filled_at = $8::timestamptz
+  where id = $1::int4 and status = $9::int4
+  returning ${ORDER_COLUMNS}${FILL_TAIL}`;
+
+interface Fill {
+  price: number;
+  fx: FxRate;
+  amount: number;
+  fee: number;
+}
+
+function fillAt(count: number, at: { price: number; fx: FxRate }, rules: TradeRules): Fill {
+  const amount = amountOf(count, at.price, at.fx.rate);
+  return { ...at, amount, fee: feeOf(amount, rules) };
+}
+
 /**
- * POST deal/buy. Price checks (collar, exchange-rate age) use the engine at the request's instant; a replay of the
- * same key answers the first order before any of them, so a retry after a lost answer never fails on a moved price.
+ * POST deal/buy. Price checks (collar, exchange-rate age) use the engine at the request's instant; when one refuses,
+ * a replay of the same key still answers with the first order, so a retry after a lost answer never fails on a
+ * price that has moved since.
  */
 export async function placeBuy(deps: TradeDeps, req: BuyRequest, now: Date): Promise<Row> {
   const { db, market, currency } = deps;
   const hash = requestHash({ tag: req.tag, count: req.count, price: req.price, seen: req.seenPrice, mold: req.mold, kind: req.kind, limit: req.limitPrice, tif: req.tif });
-  const replay = await findByKey(db, req.userId, req.key);
-  if (replay) {
-    if (replay.requestHash !== hash) throw keyReused();
-    return replay;
+  const replayOf = async (db: DbOrTx): Promise<Row | null> => {
+    const first = await findByKey(db, req.userId, req.key);
+    if (first && first.requestHash !== hash) throw keyReused();
+    return first ?? null;
+  };
+  let priced: { inst: Instrument; type: TradeType; rules: TradeRules; quote: { price: number; marketOpen: boolean }; fx: FxRate };
+  try {
+    if (req.mold !== 'stock') throw new ApiError(422, 'tradeNotAvailable');
+    const { inst, type } = tradable(market, req.tag);
+    const rules = await tradeRules(db);
+    priced = market.at(now, () => {
+      const q = market.engine.quote(inst.symbol);
+      if (req.kind === 'market') checkCollar(q.price, req.seenPrice ?? req.price, rules);
+      return { inst, type, rules, quote: q, fx: freshRate(market.engine, inst.currency, currency, now.getTime(), rules) };
+    });
+  } catch (err) {
+    const first = await replayOf(db);
+    if (first) return first;
+    throw err;
   }
-  if (req.mold !== 'stock') throw new ApiError(422, 'tradeNotAvailable');
-  const { inst, type } = tradable(market, req.tag);
-  const rules = await tradeRules(db);
-  const { quote, fx } = market.at(now, () => {
-    const q = market.engine.quote(inst.symbol);
-    if (req.kind === 'market') checkCollar(q.price, req.seenPrice ?? req.price, rules);
-    return { quote: q, fx: freshRate(market.engine, inst.currency, currency, now.getTime(), rules) };
-  });
+  const { inst, type, rules, quote, fx } = priced;
   const marketable = quote.marketOpen && (req.kind === 'market' || quote.price <= req.limitPrice!);
 
   return inLedgerTransaction(db, async (tx) => {
-    const no = newOrderNo(now);
-    const [inserted] = await tx
-      .insert(tradeOrders)
-      .values({
-        no,
-        userId: req.userId,
-        idempotencyKey: req.key,
-        requestHash: hash,
-        symbol: inst.symbol,
-        market: inst.market,
-        type,
-        mold: req.mold,
-        kind: req.kind,
-        tif: req.kind === 'limit' ? req.tif : 'day',
-        count: req.count,
-        quoteCurrency: inst.currency,
-        settleCurrency: currency,
-        seenPrice: req.seenPrice ?? req.price,
-        limitPrice: req.kind === 'limit' ? req.limitPrice! : null,
-        createdAt: now,
-      })
-      .onConflictDoNothing()
-      .returning();
-    if (!inserted) {
-      // The same key raced in from another request: answer with its order.
-      const first = await findByKey(tx, req.userId, req.key);
-      if (!first || first.requestHash !== hash) throw keyReused();
-      return first;
-    }
-    const wallet = await findWallet(tx, req.userId, currency);
+    const wallet = await walletId(tx, req.userId, currency);
     if (!wallet) throw insufficientFunds();
-    if (marketable) return fillBuy(tx, inserted, wallet.id, { price: quote.price, fx }, rules, now);
+    const no = newOrderNo(now);
+    const order = {
+      no,
+      userId: req.userId,
+      idempotencyKey: req.key,
+      requestHash: hash,
+      symbol: inst.symbol,
+      market: inst.market,
+      type,
+      mold: req.mold,
+      kind: req.kind,
+      tif: req.kind === 'limit' ? req.tif : 'day',
+      count: req.count,
+      quoteCurrency: inst.currency,
+      settleCurrency: currency,
+      seenPrice: req.seenPrice ?? req.price,
+      limitPrice: req.kind === 'limit' ? req.limitPrice! : null,
+      createdAt: now,
+    };
+    if (marketable) {
+      const f = fillAt(req.count, { price: quote.price, fx }, rules);
+      const [raw] = await runStatement<Record<string, unknown>>(tx, 'trade_place_filled', PLACE_FILLED_SQL, [
+        ...[no, req.userId, req.key, hash, inst.symbol, inst.market, type, req.mold, req.kind, order.tif, req.count, inst.currency],
+        ...[currency, order.seenPrice, order.limitPrice, now.toISOString(), ORDER_STATUS.success, f.price, f.fx.rate, new Date(f.fx.asOf).toISOString(), f.amount, f.fee],
+      ]);
+      // Nothing inserted: the same key raced in from another request, whose order answers.
+      if (!raw) return (await replayOf(tx)) ?? Promise.reject(keyReused());
+      const filled = rowOf(tradeOrders, raw);
+      await bookBuy(tx, { keyBase: `trade:${no}:buy`, walletId: wallet, currency, reason: buyReason(type), amount: f.amount, fee: f.fee, ref: no, at: now });
+      return filled;
+    }
 
+    const [inserted] = await tx.insert(tradeOrders).values(order).onConflictDoNothing().returning();
+    if (!inserted) return (await replayOf(tx)) ?? Promise.reject(keyReused());
     // Resting: hold what it can cost. A market order waits for the next open, which may gap: it holds the collar
     // above today's price; a limit order never pays more than its limit.
     const basis = req.kind === 'limit' ? req.limitPrice! : quote.price * (1 + rules.collarBps / 10_000);
     const estimate = amountOf(req.count, basis, fx.rate);
     const held = estimate + feeOf(estimate, rules);
-    const hold = await holdForOrder(tx, { key: `trade:${no}:hold`, walletId: wallet.id, amount: held, ref: no }, now);
+    const hold = await holdForOrder(tx, { key: `trade:${no}:hold`, walletId: wallet, amount: held, ref: no }, now);
     const expiresAt = req.kind === 'limit' && req.tif === 'day' ? dayOrderExpiry(market, inst, now) : null;
     const [resting] = await tx
       .update(tradeOrders)
@@ -131,29 +190,34 @@ export async function placeBuy(deps: TradeDeps, req: BuyRequest, now: Date): Pro
   });
 }
 
-/** Fills a buy at `price` (the engine's): books the money, records the fill and the lot, and adds to the position. */
-async function fillBuy(tx: Tx, o: Row, walletId: number, at: { price: number; fx: FxRate }, rules: TradeRules, now: Date): Promise<Row> {
-  const amount = amountOf(o.count, at.price, at.fx.rate);
-  const fee = feeOf(amount, rules);
-  // The order's own rows first, the money last: the system accounts' rows stay locked only from their transfer to the
-  // commit, which keeps the market side of every trade from serialising whole transactions.
-  await tx.insert(tradeFills).values({ orderId: o.id, userId: o.userId, symbol: o.symbol, side: 'buy', count: o.count, price: at.price, fxRate: at.fx.rate, amount, fee, createdAt: now });
-  await tx
-    .insert(tradePositions)
-    .values({ userId: o.userId, symbol: o.symbol, quantity: o.count, cost: amount + fee })
-    .onConflictDoUpdate({
-      target: [tradePositions.userId, tradePositions.symbol],
-      set: { quantity: sql`${tradePositions.quantity} + ${o.count}`, cost: sql`${tradePositions.cost} + ${amount + fee}` },
-    });
-  const [filled] = await tx
-    .update(tradeOrders)
-    .set({ status: ORDER_STATUS.success, price: at.price, fxRate: at.fx.rate, fxAsOf: new Date(at.fx.asOf), amount, fee, held: 0, filledAt: now })
-    .where(and(eq(tradeOrders.id, o.id), eq(tradeOrders.status, ORDER_STATUS.pending)))
-    .returning();
-  if (!filled) throw new ApiError(409, 'alreadySettled');
-  await bookBuy(tx, { keyBase: `trade:${o.no}:buy`, walletId, currency: o.settleCurrency, reason: buyReason(o.type), amount, fee, ref: o.no, at: now }, o.holdId);
-  return filled;
+/** Fills a resting buy at `price` (the engine's): the order, its fill and the position, then the money. */
+async function fillResting(tx: Tx, o: Row, walletId: number, at: { price: number; fx: FxRate }, rules: TradeRules, now: Date): Promise<Row> {
+  const f = fillAt(o.count, at, rules);
+  const [raw] = await runStatement<Record<string, unknown>>(tx, 'trade_fill_resting', FILL_RESTING_SQL, [
+    ...[o.id, ORDER_STATUS.success, f.price, f.fx.rate, new Date(f.fx.asOf).toISOString(), f.amount, f.fee, now.toISOString(), ORDER_STATUS.pending],
+  ]);
+  if (!raw) throw new ApiError(409, 'alreadySettled');
+  const booking = { keyBase: `trade:${o.no}:buy`, walletId, currency: o.settleCurrency, reason: buyReason(o.type), amount: f.amount, fee: f.fee, ref: o.no, at: now };
+  await bookBuy(tx, booking, o.holdId ? { id: o.holdId, amount: o.held } : null);
+  return rowOf(tradeOrders, raw);
 }
+
+const LOCK_LOT_SQL = `select ${ORDER_COLUMNS} from trade_orders where no = $1::text and user_id = $2::int4 for update`;
+
+const SELL_SQL = `
+with sold as (
+  update trade_orders set state = 'sell', sell_key = $2::text, sell_price = $3::float8, sell_fx_rate = $4::float8, sell_amount = $5::int8,
+                          sell_fee = $6::int8, realized_pnl = $7::int8, sold_at = $8::timestamptz
+  where id = $1::int4
+  returning ${ORDER_COLUMNS}
+), fill as (
+  insert into trade_fills (order_id, user_id, symbol, side, count, price, fx_rate, amount, fee, created_at)
+  select id, user_id, symbol, 'sell', count, sell_price, sell_fx_rate, sell_amount, sell_fee, sold_at from sold
+), lot as (
+  update trade_positions p set quantity = p.quantity - s.count, cost = p.cost - $9::int8
+  from sold s where p.user_id = s.user_id and p.symbol = s.symbol
+)
+select ${ORDER_COLUMNS} from sold`;
 
 /**
  * POST deal/sell: the whole lot `no` at the engine's price, if it is the caller's open lot and its market is open.
@@ -163,11 +227,8 @@ export async function sellLot(deps: TradeDeps, req: { userId: number; key: strin
   const { db, market } = deps;
   const rules = await tradeRules(db);
   return inLedgerTransaction(db, async (tx) => {
-    const [o] = await tx
-      .select()
-      .from(tradeOrders)
-      .where(and(eq(tradeOrders.no, req.no), eq(tradeOrders.userId, req.userId)))
-      .for('update');
+    const [locked] = await runStatement<Record<string, unknown>>(tx, 'trade_lock_lot', LOCK_LOT_SQL, [req.no, req.userId]);
+    const o = locked && rowOf(tradeOrders, locked);
     if (o && o.state === 'sell' && o.sellKey === req.key) return o; // a replay of this sale
     if (!o || o.status !== ORDER_STATUS.success || o.state !== 'buy') throw new ApiError(404, 'positionNotHeld');
     const { quote, fx } = market.at(now, () => {
@@ -176,23 +237,16 @@ export async function sellLot(deps: TradeDeps, req: { userId: number; key: strin
       checkCollar(q.price, req.sellPrice, rules);
       return { quote: q, fx: freshRate(market.engine, o.quoteCurrency, o.settleCurrency, now.getTime(), rules) };
     });
-    const wallet = await findWallet(tx, o.userId, o.settleCurrency);
+    const wallet = await walletId(tx, o.userId, o.settleCurrency);
     if (!wallet) throw new ApiError(404, 'positionNotHeld');
     const amount = amountOf(o.count, quote.price, fx.rate);
     const fee = Math.min(feeOf(amount, rules), amount);
-    await tx.insert(tradeFills).values({ orderId: o.id, userId: o.userId, symbol: o.symbol, side: 'sell', count: o.count, price: quote.price, fxRate: fx.rate, amount, fee, createdAt: now });
     const lotCost = (o.amount ?? 0) + o.fee;
-    await tx
-      .update(tradePositions)
-      .set({ quantity: sql`${tradePositions.quantity} - ${o.count}`, cost: sql`${tradePositions.cost} - ${lotCost}` })
-      .where(and(eq(tradePositions.userId, o.userId), eq(tradePositions.symbol, o.symbol)));
-    const [sold] = await tx
-      .update(tradeOrders)
-      .set({ state: 'sell', sellKey: req.key, sellPrice: quote.price, sellFxRate: fx.rate, sellAmount: amount, sellFee: fee, realizedPnl: amount - fee - lotCost, soldAt: now })
-      .where(eq(tradeOrders.id, o.id))
-      .returning();
-    await bookSell(tx, { keyBase: `trade:${o.no}:sell`, walletId: wallet.id, currency: o.settleCurrency, reason: sellReason(o.type), amount, fee, ref: o.no, at: now });
-    return sold!;
+    const [sold] = await runStatement<Record<string, unknown>>(tx, 'trade_sell', SELL_SQL, [
+      ...[o.id, req.key, quote.price, fx.rate, amount, fee, amount - fee - lotCost, now.toISOString(), lotCost],
+    ]);
+    await bookSell(tx, { keyBase: `trade:${o.no}:sell`, walletId: wallet, currency: o.settleCurrency, reason: sellReason(o.type), amount, fee, ref: o.no, at: now });
+    return rowOf(tradeOrders, sold!);
   });
 }
 
@@ -254,9 +308,9 @@ export async function matchOrder(deps: TradeDeps, id: number, now: Date, rules: 
         return { price: q.price, fx };
       });
       if (!at) return 'waiting';
-      const wallet = await findWallet(tx, o.userId, o.settleCurrency);
+      const wallet = await walletId(tx, o.userId, o.settleCurrency);
       if (!wallet) return 'waiting';
-      await fillBuy(tx, o, wallet.id, at, rules, now);
+      await fillResting(tx, o, wallet, at, rules, now);
       return 'filled';
     });
   } catch (err) {
@@ -296,6 +350,12 @@ export function isDue(market: Market, o: PendingOrder, now: Date): boolean {
     const q = market.engine.quote(o.symbol);
     return q.marketOpen && (o.kind === 'market' || q.price <= (o.limitPrice ?? 0));
   });
+}
+
+/** One order of the user's by its number; null when the user has none by that number (another user's included). */
+export async function findOrder(db: DbOrTx, userId: number, no: string): Promise<Row | null> {
+  const [row] = await db.select().from(tradeOrders).where(and(eq(tradeOrders.no, no), eq(tradeOrders.userId, userId)));
+  return row ?? null;
 }
 
 async function findByKey(db: DbOrTx, userId: number, key: string): Promise<Row | undefined> {

@@ -1,9 +1,9 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { calls, QUANTITY_FULL_MAX, QUANTITY_HALF_MAX, QUANTITY_MIN } from '@invest/shared/contract';
-import { apiErrorHandler } from '../http/errors';
+import { ApiError, apiErrorHandler } from '../http/errors';
 import { idempotencyKey, route, subjectOf } from '../http/route';
 import { OrderMatcher } from './matcher';
-import { cancelOrder, listOrders, openLots, orderViews, placeBuy, sellLot, type TradeDeps } from './orders';
+import { cancelOrder, findOrder, listOrders, openLots, orderViews, placeBuy, sellLot, type TradeDeps } from './orders';
 import { PriceMovedError, tradeRules } from './rules';
 
 declare module 'fastify' {
@@ -56,6 +56,12 @@ export async function tradingPlugin(app: FastifyInstance): Promise<void> {
 
   route(app, calls.dealSell, async (input, ctx) => {
     const row = await sellLot(deps, { userId: subjectOf(ctx).id, key: idempotencyKey(ctx), no: input.no, sellPrice: input.sell_price }, ctx.now);
+    return orderViews(app.market, ctx.now).toOrder(row);
+  });
+
+  route(app, calls.dealOrder, async (input, ctx) => {
+    const row = await findOrder(app.db, subjectOf(ctx).id, input.no);
+    if (!row) throw new ApiError(404, 'notFound');
     return orderViews(app.market, ctx.now).toOrder(row);
   });
 

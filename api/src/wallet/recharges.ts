@@ -3,8 +3,9 @@ import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import { RECHARGE_MIN, RECHARGE_STATUS, MINOR_PER_UNIT, type RechargeMethod, type RechargeRecord } from '@invest/shared/contract';
 import type { Db, DbOrTx } from '../db/database';
 import { recharges, users } from '../db/schema';
+import { columnsOf, rowOf, runStatement } from '../db/statement';
 import { ApiError } from '../http/errors';
-import { findWallet, systemAccountId, systemShard } from '../ledger/accounts';
+import { systemAccountId, systemShard, walletId } from '../ledger/accounts';
 import { alreadySettled } from '../ledger/errors';
 import { inLedgerTransaction, requestHash, transfer } from '../ledger/transfer';
 import { audit } from '../ops/audit';
@@ -90,41 +91,44 @@ export async function listRecharges(db: DbOrTx, where: SQL | undefined, paging: 
 export const userRecharges = (db: DbOrTx, userId: number, paging: Paging) =>
   listRecharges(db, eq(recharges.userId, userId), paging).then(({ rows, count }) => ({ rows: rows.map(({ user: _u, ...r }) => r), count }));
 
-/** Loads a recharge for an operator's decision: 404 when it does not exist, 409 when it was decided already. */
-async function decide(tx: DbOrTx, id: number, status: number, operatorId: number, now: Date, failReason?: string): Promise<Row> {
-  const [row] = await tx
-    .update(recharges)
-    .set({ status, decidedBy: operatorId, decidedAt: now, failReason: failReason ?? null })
-    .where(and(eq(recharges.id, id), eq(recharges.status, RECHARGE_STATUS.inProgress)))
-    .returning();
-  if (row) return row;
+/* The decision and the user's phone (for the operator's answer) in one statement. */
+const RECHARGE_COLUMNS = columnsOf(recharges);
+const DECIDE_SQL = `
+with decided as (
+  update recharges set status = $2::int4, decided_by = $3::int4, decided_at = $4::timestamptz, fail_reason = $5::text
+  where id = $1::int4 and status = $6::int4
+  returning ${RECHARGE_COLUMNS}
+)
+select decided.*, u.phone as user_phone from decided join users u on u.id = decided.user_id`;
+
+/** Decides a recharge still in progress: 404 when it does not exist, 409 when it was decided already. */
+async function decide(tx: DbOrTx, id: number, status: number, operatorId: number, now: Date, failReason?: string): Promise<{ row: Row; phone: string }> {
+  const [raw] = await runStatement<Record<string, unknown>>(tx, 'recharge_decide', DECIDE_SQL, [
+    ...[id, status, operatorId, now.toISOString(), failReason ?? null, RECHARGE_STATUS.inProgress],
+  ]);
+  if (raw) return { row: rowOf(recharges, raw), phone: String(raw.user_phone) };
   const [exists] = await tx.select({ id: recharges.id }).from(recharges).where(eq(recharges.id, id));
   throw exists ? alreadySettled() : new ApiError(404, 'notFound');
 }
 
-const withUser = async (tx: DbOrTx, row: Row) => {
-  const [u] = await tx.select({ phone: users.phone }).from(users).where(eq(users.id, row.userId));
-  return { ...toRechargeRecord(row), user: u?.phone ?? '' };
-};
-
 /** Completes a deposit: the wallet is credited by one `recharge` transfer, in the same transaction. Once. */
 export function completeRecharge(db: Db, id: number, operatorId: number, now: Date) {
   return inLedgerTransaction(db, async (tx) => {
-    const row = await decide(tx, id, RECHARGE_STATUS.completed, operatorId, now);
-    const wallet = await findWallet(tx, row.userId, row.currency);
+    const { row, phone } = await decide(tx, id, RECHARGE_STATUS.completed, operatorId, now);
+    const wallet = await walletId(tx, row.userId, row.currency);
     if (!wallet) throw new ApiError(409, 'notFound');
     const from = await systemAccountId(tx, systemShard(row.method === 'usdt' ? 'deposits:usdt' : 'deposits:bank', row.userId), row.currency);
-    await transfer(tx, { key: `recharge:${row.id}`, reason: 'recharge', currency: row.currency, amount: row.amount, from, to: wallet.id, ref: `recharge ${row.id}` }, { at: now });
+    await transfer(tx, { key: `recharge:${row.id}`, reason: 'recharge', currency: row.currency, amount: row.amount, from, to: wallet, ref: `recharge ${row.id}` }, { at: now });
     await audit(tx, { operatorId, action: 'recharge.complete', target: `recharge ${row.id}`, detail: { amount: row.amount, user: row.userId } }, now);
-    return withUser(tx, row);
+    return { ...toRechargeRecord(row), user: phone };
   });
 }
 
 /** Fails a deposit with a reason the user sees; nothing is credited. */
 export function failRecharge(db: Db, id: number, operatorId: number, reason: string, now: Date) {
   return db.transaction(async (tx) => {
-    const row = await decide(tx, id, RECHARGE_STATUS.failed, operatorId, now, reason);
+    const { row, phone } = await decide(tx, id, RECHARGE_STATUS.failed, operatorId, now, reason);
     await audit(tx, { operatorId, action: 'recharge.fail', target: `recharge ${row.id}`, detail: { reason } }, now);
-    return withUser(tx, row);
+    return { ...toRechargeRecord(row), user: phone };
   });
 }

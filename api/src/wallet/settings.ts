@@ -1,14 +1,13 @@
-import { eq, like, or } from 'drizzle-orm';
 import { WITHDRAW_MIN, type RechargeMethodInfo } from '@invest/shared/contract';
 import type { DbOrTx } from '../db/database';
-import { settings } from '../db/schema';
+import { runStatement } from '../db/statement';
 
-/** Settings rows by tag. */
+/* Read on every money action and order: one prepared statement. */
+const READ_SETTINGS_SQL = `select tag, value from settings where tag like any($1::text[]) or tag = 'min_withdraw_count'`;
+
+/** Settings rows by tag: those starting with any of `prefixes`, and min_withdraw_count. */
 export async function readSettings(db: DbOrTx, ...prefixes: string[]): Promise<Record<string, string>> {
-  const rows = await db
-    .select()
-    .from(settings)
-    .where(or(...prefixes.map((p) => like(settings.tag, `${p}%`)), eq(settings.tag, 'min_withdraw_count')));
+  const rows = await runStatement<{ tag: string; value: string }>(db, 'settings_read', READ_SETTINGS_SQL, [prefixes.map((p) => `${p}%`)]);
   return Object.fromEntries(rows.map((r) => [r.tag, r.value]));
 }
 

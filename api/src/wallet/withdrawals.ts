@@ -4,7 +4,7 @@ import type { Db, DbOrTx } from '../db/database';
 import { users, withdrawals } from '../db/schema';
 import { ApiError } from '../http/errors';
 import { maskNumber, usableCard } from '../bank-cards/store';
-import { findWallet, systemAccountId, systemShard } from '../ledger/accounts';
+import { systemAccountId, systemShard, walletId } from '../ledger/accounts';
 import { alreadySettled, insufficientFunds } from '../ledger/errors';
 import { inLedgerTransaction, requestHash, transfer } from '../ledger/transfer';
 import { audit } from '../ops/audit';
@@ -44,7 +44,7 @@ export async function requestWithdrawal(db: Db, req: WithdrawRequest, now: Date)
   const hash = requestHash({ card: req.bankCardId, amount: req.amount });
   return inLedgerTransaction(db, async (tx) => {
     // No balance check here: a replay must answer even when the balance has moved on; the debit itself refuses.
-    const wallet = await findWallet(tx, req.userId, req.currency);
+    const wallet = await walletId(tx, req.userId, req.currency);
     if (!wallet) throw insufficientFunds();
     const { row, replayed } = await insertOnce(
       hash,
@@ -70,7 +70,7 @@ export async function requestWithdrawal(db: Db, req: WithdrawRequest, now: Date)
     );
     if (!replayed) {
       const payable = await systemAccountId(tx, systemShard('withdrawals:payable', req.userId), req.currency);
-      await transfer(tx, { key: `withdraw:${row.id}`, reason: 'withdraw', currency: req.currency, amount: req.amount, from: wallet.id, to: payable, ref: `withdrawal ${row.id}` }, { at: now });
+      await transfer(tx, { key: `withdraw:${row.id}`, reason: 'withdraw', currency: req.currency, amount: req.amount, from: wallet, to: payable, ref: `withdrawal ${row.id}` }, { at: now });
     }
     return { record: toWithdrawRecord(row), replayed };
   });
@@ -126,9 +126,9 @@ export function completeWithdrawal(db: Db, id: number, operatorId: number, now: 
 export function failWithdrawal(db: Db, id: number, operatorId: number, reason: string, now: Date) {
   return inLedgerTransaction(db, async (tx) => {
     const row = await decide(tx, id, WITHDRAW_STATUS.failed, operatorId, now, reason);
-    const wallet = await findWallet(tx, row.userId, row.currency);
+    const wallet = await walletId(tx, row.userId, row.currency);
     const payable = await systemAccountId(tx, systemShard('withdrawals:payable', row.userId), row.currency);
-    await transfer(tx, { key: `withdraw-refund:${row.id}`, reason: 'withdrawRefund', currency: row.currency, amount: row.amount, from: payable, to: wallet!.id, ref: `withdrawal ${row.id}` }, { at: now });
+    await transfer(tx, { key: `withdraw-refund:${row.id}`, reason: 'withdrawRefund', currency: row.currency, amount: row.amount, from: payable, to: wallet!, ref: `withdrawal ${row.id}` }, { at: now });
     await audit(tx, { operatorId, action: 'withdrawal.fail', target: `withdrawal ${row.id}`, detail: { reason } }, now);
     return withUser(tx, row);
   });

@@ -1,12 +1,9 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
-import { calls, currencySymbol, type Deployment, formatMoney, formatPrice, formatTime, NotFoundState, type Order, PageHeader, precisionOf, QueryState, SkeletonRows, stripExchangeSuffix, useCall, WithDeployment } from '@invest/shared';
+import { calls, currencySymbol, type Deployment, formatMoney, formatPrice, formatTime, NotFoundState, type Order, OrderNo, PageHeader, precisionOf, QueryState, SkeletonRows, stripExchangeSuffix, troubleOf, useCall, WithDeployment } from '@invest/shared';
 import { OrderStatus, Signed } from '../components/common';
 import s from './records.module.css';
-
-/** How many of the newest orders the detail looks through (the contract has no single-order call yet). */
-export const DETAIL_LOOKUP_LIMIT = 100;
 
 /** StockRecordDetail, /records/:id with the order number as id. */
 export function RecordDetailPage() {
@@ -22,11 +19,13 @@ export function RecordDetailPage() {
 
 function Detail({ no, deployment }: { no: string; deployment: Deployment }) {
   const { t } = useTranslation();
-  const q = useCall(calls.dealList, { page: 1, limit: DETAIL_LOOKUP_LIMIT });
-  const order = q.data?.rows.find((o) => o.no === no);
+  // A number that cannot be an order's is not asked for: it does not exist.
+  const valid = OrderNo.safeParse(no).success;
+  const q = useCall(calls.dealOrder, { no }, { enabled: valid });
+  if (!valid || (!q.data && troubleOf(q) === 'notFound')) return <NotFoundState title={t('trading.records.detail.notFound')} />;
   return (
     <QueryState query={q} errorTitle={t('trading.records.loadFailed')} skeleton={<SkeletonRows rows={6} />}>
-      {order ? <Facts order={order} currency={deployment.currency} /> : <NotFoundState title={t('trading.records.detail.notFound')} />}
+      {q.data && <Facts order={q.data} currency={deployment.currency} />}
     </QueryState>
   );
 }

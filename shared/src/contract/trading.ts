@@ -274,6 +274,18 @@ export const orderList = defineCall({
   output: OrderRows,
 });
 
+/**
+ * GET /stock/success/deal/order (ours): one order of the caller's by its number, for the record detail. Refusal:
+ * notFound (404: no order of the caller's has that number, another user's included).
+ */
+export const dealOrder = defineCall({
+  method: 'GET',
+  path: '/stock/success/deal/order',
+  auth: 'user',
+  input: z.strictObject({ no: OrderNo }),
+  output: Order,
+});
+
 /** POST /stock/success/deal/cancel (ours): cancel a resting order; its hold is released. Again: the same answer. */
 export const dealCancel = defineCall({
   method: 'POST',
