@@ -23,10 +23,12 @@ const project = (dir, environment, extra = {}) => ({
   testEnvironment: environment,
   transform: { '^.+\\.(t|j|mj|cj)sx?$': swc },
   // Some dependencies ship ES modules only; let SWC turn them into CommonJS for Jest.
-  transformIgnorePatterns: ['/node_modules/(?!(nanoid|idb|@electric-sql|light-my-request|cookie|content-disposition|@fastify/static/node_modules/content-disposition)/)'],
+  transformIgnorePatterns: ['/node_modules/(?!(nanoid|idb|@electric-sql|light-my-request|cookie|content-disposition|@fastify/static/node_modules/content-disposition|file-type|strtok3|token-types|uint8array-extras|@tokenizer|@borewit)/)'],
   moduleNameMapper: {
     '\\.css$': '<rootDir>/../shared/test/style-mock.js',
     '^react-apexcharts(.*)$': '<rootDir>/../shared/test/apexcharts-mock.js',
+    // file-type exports only `import` conditions; Jest's CommonJS resolver needs its file named.
+    '^file-type$': '<rootDir>/../node_modules/file-type/index.js',
   },
   testMatch: ['<rootDir>/**/*.test.ts?(x)'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],

@@ -11,6 +11,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { Client } from 'pg';
+import sharp from 'sharp';
 import { buildApp, type AppDeps, type BuiltApp } from '../src/app';
 import { loadConfig, MEMORY_DATABASE_URL, type Config } from '../src/config';
 import { MIGRATIONS_DIR, openDatabase, type Database } from '../src/db/database';
@@ -130,6 +131,13 @@ export interface TestApp {
   login(phone: string, password: string): Promise<string>;
   /** Logs the seeded operator in and returns their token. */
   operatorToken(): Promise<string>;
+  /** POSTs `data` as the multipart `file` field of an upload. */
+  upload<T = any>(token: string | undefined, data: Buffer, filename?: string, contentType?: string): Promise<Reply<T>>;
+  /**
+   * Gives the user an approved real-name verification, as a user and an operator would (two generated photos, a
+   * submission, an operator's approval): withdrawals and loans need one.
+   */
+  approveRealName(token: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -227,6 +235,28 @@ export async function createTestApp(backend: Backend, options: TestAppOptions = 
       if (res.status !== 200) throw new Error(`operator login failed: ${res.status} ${JSON.stringify(res.body)}`);
       return res.body.data.token as string;
     },
+    upload: (token, data, filename = 'photo.jpg', contentType = 'image/jpeg') => {
+      const boundary = `----test${randomBytes(8).toString('hex')}`;
+      const payload = Buffer.concat([
+        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`),
+        data,
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]);
+      return inject({ method: 'POST', url: '/api/stock/success/upload', headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, ...auth(token) }, payload }) as Promise<Reply<any>>;
+    },
+    async approveRealName(token) {
+      const photos: string[] = [];
+      for (const background of ['#3366cc', '#cc6633']) {
+        const res = await t.upload(token, await testJpeg(background));
+        if (res.status !== 200) throw new Error(`upload failed: ${res.status} ${JSON.stringify(res.body)}`);
+        photos.push((res.body.data as { url: string }).url);
+      }
+      const id_number = config.currency === 'INR' ? '234123412346' : 'ID12345678';
+      const sub = await t.post('/stock/success/autonomy/add', { real_name: 'Test User', id_type: 'idCard', id_number, id_number_img: photos[0], id_number_img_two: photos[1] }, { token });
+      if (sub.status !== 200) throw new Error(`real-name submit failed: ${sub.status} ${JSON.stringify(sub.body)}`);
+      const ok = await t.post(`/ops/kyc/${(sub.body.data as { id: number }).id}/approve`, {}, { token: await t.operatorToken() });
+      if (ok.status !== 200) throw new Error(`real-name approval failed: ${ok.status} ${JSON.stringify(ok.body)}`);
+    },
     async restart() {
       // The database stays: a new process over the same data, as after a crash or a deploy.
       await built.app.close();
@@ -239,6 +269,11 @@ export async function createTestApp(backend: Backend, options: TestAppOptions = 
     },
   };
   return t;
+}
+
+/** A small JPEG of one colour (a stand-in ID photo). */
+export function testJpeg(background = '#3366cc', width = 64, height = 40): Promise<Buffer> {
+  return sharp({ create: { width, height, channels: 3, background } }).jpeg().toBuffer();
 }
 
 /**

@@ -100,6 +100,7 @@ describe.each(backends)('wallet calls under concurrency on $name', (backend) => 
     const ops = await t.current.operatorToken();
     const { phone, password } = await t.current.register();
     const token = await t.current.login(phone, password);
+    await t.current.approveRealName(token);
     const money = (path: string, body: unknown, key: string) => t.current.post(path, body, { token, headers: { 'idempotency-key': key } });
 
     const deposit = (await money('/stock/success/v2/recharge/add', { count: 1_000_000 }, 'deposit-key-1')).body.data;

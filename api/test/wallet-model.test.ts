@@ -68,6 +68,7 @@ describe.each(backends)('wallet against its model on $name', (backend) => {
         fc.asyncProperty(fc.array(action, { minLength: 10, maxLength: 40 }), async (actions) => {
           const { phone, password } = await t.current.register();
           let token = await t.current.login(phone, password);
+          await t.current.approveRealName(token);
           const card = await t.current.post(
             '/stock/success/bank/add',
             { bank: 'SBI', bank_card: String(100_000_000_000 + ++cardSeq), bank_user: 'Model', ifsc: 'SBIN0001234' },

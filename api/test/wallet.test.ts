@@ -28,7 +28,10 @@ describe.each(backends)('wallet on $name', (backend) => {
 
   async function user(): Promise<User> {
     const { phone, password } = await t.current.register();
-    return { token: await t.current.login(phone, password), phone };
+    const token = await t.current.login(phone, password);
+    // Withdrawals and loans need an approved real name (api/test/kyc.test.ts tests that rule).
+    await t.current.approveRealName(token);
+    return { token, phone };
   }
   /** A money call with a fresh Idempotency-Key (or the given one). */
   const pay = (u: User, path: string, body: unknown, key: string = randomUUID()) =>

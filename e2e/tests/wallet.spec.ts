@@ -4,6 +4,7 @@ import { promisify } from 'node:util';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { apiGet, authOf, fund, loginByUi, open, operatorCredentials, registerByApi } from './helpers';
+import { approveRealName } from './realName';
 
 // The wallet against the real API: deposits and withdrawals an operator decides through the ops CLI while the app
 // runs, the published minimums, loans from application to repayment, and one booking per double tap.
@@ -36,6 +37,8 @@ async function addCard(request: APIRequestContext, page: Page): Promise<void> {
 
 test.beforeEach(async ({ page, request }) => {
   await loginByUi(page, await registerByApi(request));
+  // Withdrawals and loans need an approved real name (account-real-name.spec.ts tests the rule itself).
+  await approveRealName(request, page);
 });
 
 test('a deposit an operator completes through the CLI shows its bill and the new balance without a reload', async ({ page, request, baseURL }) => {

@@ -120,7 +120,7 @@ describe('account page', () => {
 });
 
 describe('settings', () => {
-  it('has the three rows, a disabled transaction-password row, and logs out only after confirmation', async () => {
+  it('has the three rows, the transaction-password row (passwords.test.tsx), and logs out only after confirmation', async () => {
     session.start('tok', { id: 3, user: '9876543210', login: true }, null);
     const overlays: boolean[] = [];
     const sub = bus.on('overlay').subscribe((e) => overlays.push(e.open));
@@ -133,7 +133,7 @@ describe('settings', () => {
     expect(screen.getByRole('link', { name: 'Login password' }).getAttribute('href')).toBe('/settings/login-password');
     expect(screen.getByRole('link', { name: 'Real-name verification' }).getAttribute('href')).toBe('/settings/real-name');
     expect(screen.getByRole('link', { name: 'Bank cards' }).getAttribute('href')).toBe('/settings/bank-cards');
-    expect(screen.getByTestId('transaction-password-row').getAttribute('aria-disabled')).toBe('true');
+    expect(screen.getByRole('button', { name: /Transaction password/ })).toBe(screen.getByTestId('transaction-password-row'));
 
     fireEvent.click(screen.getByRole('button', { name: 'Log out' }));
     const dialog = await screen.findByRole('dialog');

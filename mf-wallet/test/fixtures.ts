@@ -1,5 +1,5 @@
 // Answers of the wallet's calls for the screen tests, checked against the contract by the fake server.
-import { type Bill, type BankCard, type LoanRecord, type RechargeMethodInfo, type RechargeRecord, type WithdrawRecord } from '@invest/shared';
+import { type Bill, type BankCard, type LoanRecord, type RealName, type RechargeMethodInfo, type RechargeRecord, type WithdrawRecord } from '@invest/shared';
 
 export const INFO = { id: 3, user: '9876543210', no: '40000003', img: '', total: 1234567, money: 1000050, loan: 0 };
 export const CONFIG = [
@@ -67,3 +67,16 @@ export const loan = (id: number, over: Partial<LoanRecord> = {}): LoanRecord => 
 });
 
 export const LOAN_DATA = { amountDue: 0, creditScore: 100, remainingAmount: 5_000_000, interestBps: 0, termDays: 30 };
+
+/** An approved real-name verification: withdrawals and loans need one (the gate has its own tests). */
+export const REAL_NAME_APPROVED: RealName = {
+  id: 1,
+  status: 2,
+  real_name: 'Asha Rao',
+  id_type: 'idCard',
+  id_number: '****2346',
+  id_number_img: '/api/stock/success/upload/0123456789abcdef0123456789abcdef.jpg',
+  id_number_img_two: '/api/stock/success/upload/fedcba9876543210fedcba9876543210.jpg',
+  reject_reason: null,
+  created_at: '2026-01-02T03:04:05.000Z',
+};

@@ -2,7 +2,7 @@ import { act, fireEvent, screen, within } from '@testing-library/react';
 import { ApiError } from '@invest/shared';
 import { answer, collectToasts, deferred, inputsOf, renderAt, setup } from '@invest/shared/testing';
 import { AppRoutes } from '../src/App';
-import { CONFIG, INFO, loan, LOAN_DATA } from './fixtures';
+import { CONFIG, INFO, loan, LOAN_DATA, REAL_NAME_APPROVED } from './fixtures';
 
 beforeAll(setup);
 afterEach(() => jest.clearAllMocks());
@@ -18,6 +18,7 @@ const LOANS = [
 ];
 function serve(over: Record<string, (input: any) => unknown> = {}) {
   return answer({
+    '/stock/success/autonomy/state': () => REAL_NAME_APPROVED,
     '/v2/config': () => CONFIG,
     '/stock/success/v2/user/info': () => INFO,
     '/stock/success/loans/data': () => LOAN_DATA,
@@ -27,6 +28,15 @@ function serve(over: Record<string, (input: any) => unknown> = {}) {
     ...over,
   });
 }
+
+it('before real-name approval it shows the rule and a link to the verification instead of the application', async () => {
+  serve({ '/stock/success/autonomy/state': () => ({ ...REAL_NAME_APPROVED, status: 3, reject_reason: 'Blurred' }) });
+  renderAt('/LoanApplication', <AppRoutes />);
+  expect(await screen.findByText('Loan applications are only possible once your real name is verified.')).toBeTruthy();
+  expect(screen.getByRole('link', { name: 'Verify now' }).getAttribute('href')).toBe('/settings/real-name');
+  expect(screen.queryByTestId('loan-amount')).toBeNull();
+  expect(screen.queryByTestId('loan-apply')).toBeNull();
+});
 
 it('shows the amount due, a positive credit score and the remaining amount', async () => {
   serve();

@@ -2,14 +2,20 @@ import { act, fireEvent, screen } from '@testing-library/react';
 import { ApiError } from '@invest/shared';
 import { answer, deferred, inputsOf, renderAt, setup } from '@invest/shared/testing';
 import { AppRoutes } from '../src/App';
-import { CARD, CONFIG, INFO, withdrawal } from './fixtures';
+import { CARD, CONFIG, INFO, REAL_NAME_APPROVED, withdrawal } from './fixtures';
 
 beforeAll(setup);
 afterEach(() => jest.clearAllMocks());
 
 const SEND = '/stock/success/money/access';
-function serve({ cards = [CARD], config = CONFIG, send = (input: any) => withdrawal(9, { count: input.count }) }: { cards?: unknown[]; config?: unknown[]; send?: (input: any) => unknown } = {}) {
+function serve({
+  cards = [CARD],
+  config = CONFIG,
+  send = (input: any) => withdrawal(9, { count: input.count }),
+  realName = REAL_NAME_APPROVED,
+}: { cards?: unknown[]; config?: unknown[]; send?: (input: any) => unknown; realName?: unknown } = {}) {
   return answer({
+    '/stock/success/autonomy/state': () => realName,
     '/v2/config': () => config,
     '/stock/success/v2/user/info': () => INFO,
     '/stock/success/bank/list': () => cards,
@@ -20,6 +26,21 @@ function serve({ cards = [CARD], config = CONFIG, send = (input: any) => withdra
 const amount = () => screen.getByTestId('withdraw-amount') as HTMLInputElement;
 const submit = () => screen.getByTestId('withdraw-submit') as HTMLButtonElement;
 const type = (v: string) => fireEvent.change(amount(), { target: { value: v } });
+
+it('before real-name approval it shows the rule and a link to the verification, with no amount to type', async () => {
+  const server = serve({ realName: null });
+  renderAt('/withdraw', <AppRoutes />);
+  expect(await screen.findByText('Withdrawals are only possible once your real name is verified.')).toBeTruthy();
+  expect(screen.getByRole('link', { name: 'Verify now' }).getAttribute('href')).toBe('/settings/real-name');
+  expect(screen.queryByTestId('withdraw-amount')).toBeNull();
+  expect(inputsOf(SEND)).toHaveLength(0);
+  server.mockClear();
+
+  serve({ realName: { ...REAL_NAME_APPROVED, status: 1 } });
+  renderAt('/withdraw', <AppRoutes />);
+  expect(await screen.findByText('Your verification is under review. You can continue once it is approved.')).toBeTruthy();
+  expect(screen.getByRole('link', { name: 'View verification' })).toBeTruthy();
+});
 
 it('with no card it prompts to add one in the bank cards screen', async () => {
   serve({ cards: [] });

@@ -1,13 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import { calls } from '@invest/shared/contract';
 import { ApiError } from '../http/errors';
-import { route, subjectOf } from '../http/route';
+import { route, subjectOf, type RouteContext } from '../http/route';
+import { limitAs } from '../http/rate-limit';
 import { checkCredentials } from './credentials';
 import { prepareBurnHash } from './passwords';
 import { issueToken, revokeToken } from './tokens';
-import { changePassword, findUserByPhone, registerUser } from './users';
+import { modifyTradePassword, setTradePassword, tradePasswordState } from './trade-password';
+import { changePassword, findUserById, findUserByPhone, registerUser } from './users';
 
-/** Users: login, register, reset password with the old one, logout. */
+/** Users: login, register, reset password with the old one, logout, and the login and transaction password changes. */
 export async function authPlugin(app: FastifyInstance): Promise<void> {
   const { limiters } = app;
   // Login and forget share them: forget checks the old password too, so it is no second way to guess.
@@ -52,6 +54,38 @@ export async function authPlugin(app: FastifyInstance): Promise<void> {
     },
     { limits: [limiters.forgetPerIp] },
   );
+
+  /**
+   * The logged-in user's login password, checked like a login: a wrong one counts toward the same failure limits
+   * of their phone (so this screen is no second way to guess it) and is refused with 'Incorrect password'.
+   */
+  async function checkLoginPassword(ctx: RouteContext, password: string) {
+    const user = await findUserById(app.db, subjectOf(ctx).id);
+    if (!user) throw new ApiError(401, 'unauthorized');
+    limitAs(ctx.req, user.phone);
+    if (!(await checkCredentials(passwordFailures, ctx.req, user, password))) throw new ApiError(422, 'passwordIncorrect');
+    return user;
+  }
+
+  route(app, calls.passwordUp, async (input, ctx) => {
+    const subject = subjectOf(ctx);
+    if (input.type === 'transaction') {
+      if (input.is_first) {
+        await setTradePassword(app.db, subject.id, input.fund_code_new, ctx.now);
+        return 'tradePasswordSet' as const;
+      }
+      if (!input.password) throw new ApiError(400, 'requiredFields');
+      await checkLoginPassword(ctx, input.password);
+      await modifyTradePassword(app.db, subject.id, input.fund_code_new, ctx.now);
+      return 'tradePasswordModified' as const;
+    }
+    const user = await checkLoginPassword(ctx, input.password);
+    // Every other session ends (a phone left logged in somewhere is logged out); this one stays.
+    await changePassword(app.db, user.id, input.password_new, ctx.now, subject);
+    return 'passwordChanged' as const;
+  });
+
+  route(app, calls.tradePasswordState, async (_input, ctx) => tradePasswordState(app.db, subjectOf(ctx).id, ctx.now));
 
   route(app, calls.logout, async (_input, ctx) => {
     await revokeToken(app.db, subjectOf(ctx).tokenId, ctx.now);

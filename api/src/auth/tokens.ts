@@ -1,5 +1,5 @@
 import { hash, randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull, lt, or } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, ne, or } from 'drizzle-orm';
 import type { DbOrTx } from '../db/database';
 import { authTokens, type SubjectKind } from '../db/schema';
 import { tokenCache } from './token-cache';
@@ -104,4 +104,20 @@ export async function revokeAllTokens(db: DbOrTx, subject: { kind: SubjectKind; 
     .update(authTokens)
     .set({ revokedAt: now })
     .where(and(eq(authTokens.subjectKind, subject.kind), eq(authTokens.subjectId, subject.id), isNull(authTokens.revokedAt)));
+}
+
+/** Ends every other session of a subject, keeping the one that asked (a password change from a logged-in screen). */
+export async function revokeOtherTokens(db: DbOrTx, subject: Subject, now: Date): Promise<void> {
+  tokenCache.forgetSubject(subject.kind, subject.id, now.getTime());
+  await db
+    .update(authTokens)
+    .set({ revokedAt: now })
+    .where(
+      and(
+        eq(authTokens.subjectKind, subject.kind),
+        eq(authTokens.subjectId, subject.id),
+        ne(authTokens.id, subject.tokenId),
+        isNull(authTokens.revokedAt),
+      ),
+    );
 }

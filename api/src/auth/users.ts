@@ -6,7 +6,7 @@ import { invitationCodes, users, type User } from '../db/schema';
 import { ApiError } from '../http/errors';
 import { openWallet } from '../ledger/accounts';
 import { hashPassword } from './passwords';
-import { revokeAllTokens } from './tokens';
+import { revokeAllTokens, revokeOtherTokens, type Subject } from './tokens';
 
 export async function findUserByPhone(db: DbOrTx, phone: string): Promise<User | null> {
   const [row] = await db.select().from(users).where(eq(users.phone, phone)).limit(1);
@@ -76,11 +76,15 @@ export async function registerUser(db: Db, r: Registration): Promise<User> {
   throw new Error('could not allocate a free account number in 5 attempts');
 }
 
-/** Sets a new password and ends every session of the user: whoever knew the old one is logged out. */
-export async function changePassword(db: Db, userId: number, newPassword: string, now: Date): Promise<void> {
+/**
+ * Sets a new password and ends every session of the user: whoever knew the old one is logged out. `keep` is the
+ * session that made the change from inside the app: it stays logged in.
+ */
+export async function changePassword(db: Db, userId: number, newPassword: string, now: Date, keep?: Subject): Promise<void> {
   const passwordHash = await hashPassword(newPassword);
   await db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash }).where(eq(users.id, userId));
-    await revokeAllTokens(tx, { kind: 'user', id: userId }, now);
+    if (keep) await revokeOtherTokens(tx, keep, now);
+    else await revokeAllTokens(tx, { kind: 'user', id: userId }, now);
   });
 }

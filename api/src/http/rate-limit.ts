@@ -68,9 +68,20 @@ const KEY_SOURCE: Record<LimiterName, KeySource> = {
   opsPasswordFailuresPerUser: 'user',
 };
 
+/** Accounts named by the request's caller rather than its body (a logged-in user's password check: see limitAs). */
+const accountOf = new WeakMap<FastifyRequest, string>();
+
+/**
+ * Makes the per-account limits of this request count `name` (e.g. the phone of the logged-in user changing their
+ * password), so a check that carries no `user` field in its body shares the login's failure counters.
+ */
+export function limitAs(req: FastifyRequest, name: string): void {
+  accountOf.set(req, name);
+}
+
 function keyOf(req: FastifyRequest, source: KeySource): string | null {
   if (source === 'ip') return req.ip;
-  const user = (req.body as { user?: unknown } | undefined)?.user;
+  const user = accountOf.get(req) ?? (req.body as { user?: unknown } | undefined)?.user;
   // Without a usable name the input check rejects the request anyway; the per-IP rule still counts it.
   if (typeof user !== 'string' || user.trim() === '') return null;
   const name = user.trim().toLowerCase();

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { calls } from '@invest/shared/contract';
 import { loans } from '../db/schema';
 import { idempotencyKey, route, subjectOf } from '../http/route';
+import { requireRealName } from '../kyc/gate';
 import { idParam } from '../wallet/plugin';
 import { applyForLoan, approveLoan, listLoans, loanData, rejectLoan, repayLoan, userLoans } from './store';
 
@@ -12,6 +13,7 @@ export async function loansPlugin(app: FastifyInstance): Promise<void> {
 
   route(app, calls.loanData, async (_input, ctx) => loanData(app.db, subjectOf(ctx).id));
   route(app, calls.loanAdd, async ({ count }, ctx) => {
+    await requireRealName(app.db, subjectOf(ctx).id);
     const req = { userId: subjectOf(ctx).id, key: idempotencyKey(ctx), amount: count, currency };
     return (await applyForLoan(app.db, req, ctx.now)).record;
   });

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { calls } from '@invest/shared/contract';
 import { recharges, withdrawals } from '../db/schema';
 import { ApiError } from '../http/errors';
+import { requireRealName } from '../kyc/gate';
 import { idempotencyKey, route, subjectOf, type RouteContext } from '../http/route';
 import { completeRecharge, failRecharge, listRecharges, requestRecharge, userRecharges } from './recharges';
 import { rechargeMethodInfo } from './settings';
@@ -35,6 +36,7 @@ export async function walletPlugin(app: FastifyInstance): Promise<void> {
   route(app, calls.rechargeRecords, async (paging, ctx) => userRecharges(app.db, subjectOf(ctx).id, paging));
 
   route(app, calls.withdraw, async (input, ctx) => {
+    await requireRealName(app.db, subjectOf(ctx).id);
     const req = { userId: subjectOf(ctx).id, key: idempotencyKey(ctx), bankCardId: input.bank_id, amount: input.count, currency };
     return (await requestWithdrawal(app.db, req, ctx.now)).record;
   });

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { calls, ConfirmDialog, Icon, LanguageMenu, PageHeader, session, useCallMutation, type IconName } from '@invest/shared';
+import { calls, ConfirmDialog, formatTime, Icon, LanguageMenu, PageHeader, session, useCall, useCallMutation, type IconName } from '@invest/shared';
+import { TradePasswordDialog } from '../passwords/TradePasswordDialog';
 import s from './settings.module.css';
 
 const ROWS: { to: string; label: string; icon: IconName }[] = [
@@ -13,6 +14,9 @@ const ROWS: { to: string; label: string; icon: IconName }[] = [
 export function SettingsPage() {
   const { t } = useTranslation();
   const [confirming, setConfirming] = useState(false);
+  const [tradeDialog, setTradeDialog] = useState(false);
+  // Whether a transaction password exists decides set or change; the dialog opens even if this could not load.
+  const trade = useCall(calls.tradePasswordState).data;
 
   // The token is revoked on the server; if that call fails the local session still ends.
   const logout = useCallMutation(calls.logout, {
@@ -36,11 +40,18 @@ export function SettingsPage() {
           </li>
         ))}
         <li>
-          <div className={`${s.row} ${s.disabled}`} aria-disabled="true" data-testid="transaction-password-row">
+          <button type="button" className={`${s.row} ${s.rowButton}`} onClick={() => setTradeDialog(true)} data-testid="transaction-password-row">
             <Icon name="lock" />
             <span className={s.label}>{t('settings.transactionPassword')}</span>
-            <small>{t('settings.unavailable')}</small>
-          </div>
+            {trade && (
+              <small className={s.state}>
+                {trade.locked_until
+                  ? t('accountSecurity.tradePassword.lockedUntil', { time: formatTime(trade.locked_until) })
+                  : t(trade.is_set ? 'accountSecurity.tradePassword.set' : 'accountSecurity.tradePassword.notSet')}
+              </small>
+            )}
+            <Icon name="chevron" size={16} />
+          </button>
         </li>
       </ul>
       <div className={s.logout}>
@@ -49,6 +60,7 @@ export function SettingsPage() {
           {t('settings.logout')}
         </button>
       </div>
+      {tradeDialog && <TradePasswordDialog isSet={trade?.is_set ?? false} onClose={() => setTradeDialog(false)} />}
       <ConfirmDialog
         open={confirming}
         title={t('settings.logout')}

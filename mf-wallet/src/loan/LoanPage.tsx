@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { Button, calls, changeClass, CREDIT_SCORE_POSITIVE, type Deployment, Dialog, failureKey, LOAN_MIN, type LoanData, QueryState, SkeletonRows, toast, useCall, useCallMutation, WithDeployment } from '@invest/shared';
 import { AmountField, FormAlert, issueMessage, MoneyForm, useMoneyForm } from '../components/MoneyForm';
+import { RealNameGate } from '../components/RealNameGate';
 import { WalletPage } from '../components/WalletPage';
 import { useWalletPoll } from '../lib/live';
 import { money1, toMinor, units } from '../lib/money';
@@ -17,7 +18,9 @@ export const LOAN_APPLICATION_PATH = '/LoanApplication';
 export function LoanPage({ applying = false }: { applying?: boolean }) {
   return (
     <WalletPage title="titles.loan" link={{ to: LOAN_RECORDS_PATH, label: 'wallet.recordsLink' }}>
-      <WithDeployment>{(d) => <Loan deployment={d} applying={applying} />}</WithDeployment>
+      <RealNameGate action="loan">
+        <WithDeployment>{(d) => <Loan deployment={d} applying={applying} />}</WithDeployment>
+      </RealNameGate>
     </WalletPage>
   );
 }

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { type BankCard, Button, calls, type Deployment, failureKey, Icon, MINOR_PER_UNIT, toast, useCall, useCallMutation, WITHDRAW_MIN, WithDeployment, QueryState, SkeletonRows } from '@invest/shared';
 import { AmountField, FormAlert, issueMessage, MoneyForm, useMoneyForm } from '../components/MoneyForm';
+import { RealNameGate } from '../components/RealNameGate';
 import { EmptyState } from '../components/states';
 import { WalletPage } from '../components/WalletPage';
 import { useWalletPoll } from '../lib/live';
@@ -19,7 +20,9 @@ export const BANK_CARDS_PATH = `/settings/bank-cards?from=${encodeURIComponent('
 export function WithdrawPage() {
   return (
     <WalletPage title="titles.withdraw" link={{ to: WITHDRAW_RECORDS_PATH, label: 'wallet.recordsLink' }}>
-      <WithDeployment>{(d) => <WithdrawForm deployment={d} />}</WithDeployment>
+      <RealNameGate action="withdraw">
+        <WithDeployment>{(d) => <WithdrawForm deployment={d} />}</WithDeployment>
+      </RealNameGate>
     </WalletPage>
   );
 }

@@ -41,6 +41,8 @@ async function readBody(res: Response): Promise<unknown> {
 export interface CallOptions {
   /** Sent as `Idempotency-Key`: the server books a request once per key (money calls require one). */
   idempotencyKey?: string;
+  /** A multipart body instead of the JSON input (the upload call); the browser sets its content type and boundary. */
+  form?: FormData;
 }
 
 /**
@@ -54,14 +56,15 @@ export async function call<C extends CallDef>(def: C, input?: z.input<C['input']
   if (token) headers.Authorization = `Bearer ${token}`;
   if (options.idempotencyKey) headers['Idempotency-Key'] = options.idempotencyKey;
   const isGet = def.method === 'GET';
-  if (!isGet) headers['Content-Type'] = 'application/json';
+  // Spec §7: a multipart upload drops the explicit content type.
+  if (!isGet && !options.form) headers['Content-Type'] = 'application/json';
 
   let res: Response;
   try {
     res = await fetch(`${API_BASE}${def.path}${isGet ? queryString(input) : ''}`, {
       method: def.method,
       headers,
-      body: isGet ? undefined : JSON.stringify(input ?? {}),
+      body: isGet ? undefined : (options.form ?? JSON.stringify(input ?? {})),
       signal: AbortSignal.timeout(API_TIMEOUT_MS),
     });
   } catch (e) {

@@ -21,7 +21,8 @@ interface Request {
 function requestOf(url: string, init: RequestInit | undefined): Request {
   const u = new URL(url, 'http://test');
   const path = u.pathname.slice(API_BASE.length);
-  const raw = init?.body ? JSON.parse(String(init.body)) : Object.fromEntries(u.searchParams);
+  // A multipart upload's input is its form (the API's own input schema for it is empty).
+  const raw = init?.body instanceof FormData ? {} : init?.body ? JSON.parse(String(init.body)) : Object.fromEntries(u.searchParams);
   const parsed = byPath.get(path)?.input.safeParse(raw);
   return { path, input: parsed?.success ? parsed.data : raw };
 }

@@ -1,0 +1,21 @@
+import { API_BASE, session, useQuery } from '@invest/shared';
+import { dataUrlOf } from './resizeImage';
+
+/**
+ * A picture the user uploaded, as a data: URL. It is served only with the owner's token (an <img src> could not
+ * send it), so it is fetched like a call; the bytes never change, so once is enough.
+ */
+export function useUploadedImage(url: string | null) {
+  return useQuery({
+    queryKey: ['upload', url],
+    enabled: url !== null,
+    staleTime: Infinity,
+    queryFn: async () => {
+      // The URL the API gave is /api/...: keep it on this origin's API, whatever it says.
+      const path = url!.startsWith(`${API_BASE}/`) ? url! : `${API_BASE}/${url!.replace(/^\/+/, '')}`;
+      const res = await fetch(path, { headers: { Authorization: `Bearer ${session.token() ?? ''}` } });
+      if (!res.ok) throw new Error(`picture ${res.status}`);
+      return dataUrlOf(await res.blob());
+    },
+  });
+}

@@ -1,0 +1,32 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { calls, Icon, QueryState, REAL_NAME_STATUS, SkeletonRows, useCall } from '@invest/shared';
+import { EmptyState } from './states';
+
+export const REAL_NAME_PATH = '/settings/real-name';
+
+/**
+ * The published rule, shown before any amount is typed: withdrawals and loan applications need an approved
+ * real-name verification (the API refuses them otherwise). Until then the screen says so and links to the
+ * verification; under review it says that instead.
+ */
+export function RealNameGate({ action, children }: { action: 'withdraw' | 'loan'; children: ReactNode }) {
+  const { t } = useTranslation();
+  const state = useCall(calls.realNameState);
+  const status = state.data?.status;
+  return (
+    <QueryState query={state} skeleton={<SkeletonRows rows={2} />} errorTitle={t('wallet.loadFailed')} since={false}>
+      {status === REAL_NAME_STATUS.approved ? (
+        children
+      ) : (
+        <EmptyState
+          testId="real-name-gate"
+          icon={<Icon name="id" size={36} />}
+          title="accountSecurity.gate.title"
+          text={status === REAL_NAME_STATUS.review ? 'accountSecurity.gate.review' : `accountSecurity.gate.${action}`}
+          action={{ to: REAL_NAME_PATH, label: status === REAL_NAME_STATUS.review ? 'accountSecurity.gate.view' : 'accountSecurity.gate.action' }}
+        />
+      )}
+    </QueryState>
+  );
+}
