@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { CUSTOMER_SERVICE_MODE } from '@invest/shared/contract';
 import type { Config } from './config';
 import type { Db } from './db/database';
 import { invitationCodes, settings } from './db/schema';
@@ -46,6 +47,8 @@ export async function seed(db: Db, config: Config): Promise<SeedResult> {
   await db.insert(invitationCodes).values({ code: config.seedInviteCode }).onConflictDoNothing();
   await seedNews(db);
   await db.insert(settings).values(DEMO_RECHARGE_SETTINGS).onConflictDoNothing();
+  // The demo shows the unread badge (spec §6: customer-service mode is off unless a deployment turns it on).
+  await db.insert(settings).values({ tag: CUSTOMER_SERVICE_MODE, value: '1' }).onConflictDoNothing();
 
   const file = credentialsFile(config);
   if (!(await findOperatorByName(db, DEMO_OPERATOR))) {

@@ -74,10 +74,11 @@ describe.each(backends)('user data on $name', (backend) => {
     expect(res.body).toEqual({ msg: 'no', data: 'unknownField' });
   });
 
-  it('config is public and lists min_withdraw_count 100, the loan terms and the currency', async () => {
+  it('config is public and lists customer service on, min_withdraw_count 100, the loan terms and the currency', async () => {
     const res = await t.current.get('/v2/config');
     expect(res.status).toBe(200);
     expect(calls.config.output.parse(res.body.data)).toEqual([
+      { tag: 'customer_service_mode', value: '1' },
       { tag: 'loan_credit_limit', value: '5000000' },
       { tag: 'loan_credit_score', value: '100' },
       { tag: 'loan_interest_bps', value: '0' },

@@ -3,7 +3,8 @@ import { backends, HOOK_TIMEOUT, useApp } from './harness';
 const PATH = '/api/stock/success/v2/wallet/stream';
 
 describe.each(backends.slice(0, 1))('wallet event stream on $name', (backend) => {
-  const t = useApp(backend);
+  // Beats every 200 ms, so a revoked session's stream ends within the test's patience.
+  const t = useApp(backend, { deps: { streamHeartbeatMs: 200 } });
   let base: string;
   beforeAll(async () => {
     base = await t.current.built.app.listen({ port: 0, host: '127.0.0.1' });
@@ -50,6 +51,33 @@ describe.each(backends.slice(0, 1))('wallet event stream on $name', (backend) =>
     expect(await myEvents(3_000)).toContain('event: wallet');
     expect(await theirEvents(500)).not.toContain('event: wallet');
     abort.abort();
+  });
+
+  it('ends the stream of a session that has ended (logged out, or revoked by a password change elsewhere)', async () => {
+    const { phone, password } = await t.current.register();
+    const [kept, ended] = [await t.current.login(phone, password), await t.current.login(phone, password)];
+    const read = async (token: string) => {
+      const res = await fetch(`${base}${PATH}`, { headers: { authorization: `Bearer ${token}` } });
+      expect(res.status).toBe(200);
+      const reader = res.body!.getReader();
+      /** Resolves true when the server closes the stream within `ms`, false when it is still open. */
+      return (ms: number) =>
+        new Promise<boolean>((resolve) => {
+          const timer = setTimeout(() => {
+            void reader.cancel();
+            resolve(false);
+          }, ms);
+          const pump = (): void => {
+            void reader.read().then(({ done }) => (done ? (clearTimeout(timer), resolve(true)) : pump()), () => resolve(true));
+          };
+          pump();
+        });
+    };
+    const keptStream = await read(kept);
+    const endedStream = await read(ended);
+    expect((await t.current.post('/stock/success/user/logout', {}, { token: ended })).status).toBe(200);
+    expect(await endedStream(3_000)).toBe(true);
+    expect(await keptStream(1_000)).toBe(false);
   });
 
   it('refuses a missing or operator token, and HEAD', async () => {

@@ -1,5 +1,7 @@
+import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 
 export const INVITE = process.env.SEED_INVITE_CODE ?? 'DEMO2026';
@@ -79,4 +81,15 @@ export async function fund(request: APIRequestContext, page: Page, units: number
   const { id } = ((await res.json()) as { data: { id: number } }).data;
   const done = await request.post(`/api/ops/recharges/${id}/complete`, { headers: { Authorization: `Bearer ${await operatorToken(request)}` }, data: {} });
   expect(done.status(), await done.text()).toBe(200);
+}
+
+/** `npm run ops -- <args>` against the test server, as an operator would type it; its output. */
+export async function opsCli(baseURL: string, ...args: string[]): Promise<string> {
+  const { user, password } = operatorCredentials();
+  const { stdout } = await promisify(execFile)('npm', ['run', '--silent', 'ops', '--', ...args], {
+    cwd: path.resolve(__dirname, '../..'),
+    env: { ...process.env, OPS_URL: baseURL, OPS_USER: user, OPS_PASSWORD: password },
+    timeout: 60_000,
+  });
+  return stdout;
 }

@@ -4,13 +4,28 @@ import { cachedSubject, resolveToken } from '../auth/tokens';
 import { ApiError } from '../http/errors';
 import { bearerToken } from '../http/route';
 import { SSE_HEADERS } from '../market/quotes-stream';
-import { walletEvents } from './events';
+import { walletEvents, type WalletEvents } from './events';
 
 /** A user has a few screens or devices open, not more. */
 export const WALLET_STREAMS_PER_USER = 5;
-const HEARTBEAT_MS = 15_000;
 
-/** GET WALLET_STREAM_PATH: `event: wallet` after each committed change of the caller's money. */
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** AppDeps.streamHeartbeatMs, decorated on the root by buildApp. */
+    streamHeartbeatMs: number;
+  }
+}
+
+/**
+ * What the stream carries, by event name: the wallet's notices and those other domains add (chat), so a user's
+ * screens keep one stream whatever it tells them. A domain adds its hub once, when its module loads.
+ */
+const CHANNELS = new Map<string, WalletEvents>([['wallet', walletEvents]]);
+export function carryOnUserStream(event: string, hub: WalletEvents): void {
+  CHANNELS.set(event, hub);
+}
+
+/** GET WALLET_STREAM_PATH: `event: wallet` after each committed change of the caller's money, and the channels' events. */
 export function registerWalletStream(app: FastifyInstance): void {
   const open = new Set<() => void>();
   app.addHook('preClose', async () => [...open].forEach((end) => end()));
@@ -31,12 +46,19 @@ export function registerWalletStream(app: FastifyInstance): void {
     const write = (chunk: string) => {
       if (!res.destroyed && !res.writableEnded) res.write(chunk);
     };
-    const unsubscribe = walletEvents.subscribe(subject.id, () => write(`event: wallet\ndata: ${JSON.stringify({ at: Date.now() })}\n\n`));
-    const heartbeat = setInterval(() => write(': heartbeat\n\n'), HEARTBEAT_MS);
+    const unsubscribes = [...CHANNELS].map(([event, hub]) => hub.subscribe(subject.id, () => write(`event: ${event}\ndata: ${JSON.stringify({ at: Date.now() })}\n\n`)));
+    // Each heartbeat re-checks the token: a session ended elsewhere (a password change, a logout) closes its stream
+    // within one beat, and the screen's next request finds it logged out.
+    const heartbeat = setInterval(() => {
+      resolveToken(app.db, token!, app.clock()).then(
+        (still) => (still ? write(': heartbeat\n\n') : end()),
+        () => write(': heartbeat\n\n'),
+      );
+    }, app.streamHeartbeatMs);
     heartbeat.unref();
     const end = () => {
       clearInterval(heartbeat);
-      unsubscribe();
+      unsubscribes.forEach((unsubscribe) => unsubscribe());
       open.delete(end);
       if (!res.writableEnded) res.end();
       res.socket?.end();

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { CARD_POLL_MS, DataState, Icon, LanguageMenu, LoadError, Skeleton, StaleNotice, troubleOf, useCategories, useDeployment, useLiveQuotes, type IconName, type Quote } from '@invest/shared';
+import { CARD_POLL_MS, DataState, Icon, LanguageMenu, LoadError, ServiceLink, Skeleton, StaleNotice, troubleOf, useCategories, useDeployment, useLiveQuotes, type IconName, type Quote } from '@invest/shared';
 import { IndexCard, indexQuote } from '../components/IndexCard';
 import { SimulatedNote, MarketStatus } from '../components/MarketStatus';
 import { StockSearch } from '../components/StockSearch';
@@ -39,9 +39,7 @@ export function HomePage() {
           <button type="button" className={s.iconButton} aria-label={t('markets.search.open')} onClick={() => setSearching(true)}>
             <Icon name="search" />
           </button>
-          <Link to="/customer-service" className={s.iconButton} aria-label={t('shell.customerService')}>
-            <Icon name="service" />
-          </Link>
+          <ServiceLink className={s.iconButton} />
           <Link to="/settings" className={s.iconButton} aria-label={t('settings.title')}>
             <Icon name="settings" />
           </Link>

@@ -5,6 +5,7 @@ import { bus } from '../bus';
 import { loanData, loanRecords } from '../contract/loans';
 import { balance, userInfo } from '../contract/user';
 import { bills, rechargeRecords, WALLET_STREAM_PATH, withdrawRecords } from '../contract/wallet';
+import { chatMessages, chatUnreadCount } from '../contract/chat';
 import type { AnyCallQuery } from '../query/useCall';
 import { usePollWhile } from '../query/usePollWhile';
 import { session } from '../session/session';
@@ -23,9 +24,18 @@ const MAX_LINE = 64 * 1024;
 /** The calls whose answers a change of the user's money makes old: refetched on each `wallet` event. */
 export const WALLET_QUERY_PATHS: readonly string[] = [userInfo, balance, bills, rechargeRecords, withdrawRecords, loanRecords, loanData].map((c) => c.path);
 
+/** The calls a `chat` event (a message to or from the user, a read) makes old. */
+export const CHAT_QUERY_PATHS: readonly string[] = [chatMessages, chatUnreadCount].map((c) => c.path);
+
+/** What each event of the user's stream makes old. */
+const STALE_ON: Record<string, readonly string[]> = { wallet: WALLET_QUERY_PATHS, chat: CHAT_QUERY_PATHS };
+
+const invalidatePaths = (client: QueryClient, paths: readonly string[]) =>
+  client.invalidateQueries({ predicate: (q) => typeof q.queryKey[0] === 'string' && paths.includes(q.queryKey[0]) });
+
 /** Marks every wallet answer stale: the screens showing one refetch it at once, the others when they open. */
 export function invalidateWallet(client: QueryClient): Promise<void> {
-  return client.invalidateQueries({ predicate: (q) => typeof q.queryKey[0] === 'string' && WALLET_QUERY_PATHS.includes(q.queryKey[0]) });
+  return invalidatePaths(client, WALLET_QUERY_PATHS);
 }
 
 export const walletStreamUrl = (): string => `${API_BASE}${WALLET_STREAM_PATH}`;
@@ -77,9 +87,9 @@ const subscribeSession = (l: () => void) => session.subscribe(l);
 const sessionToken = () => session.token();
 
 /**
- * Live wallet: reads the user's wallet event stream (fetch with the bearer token, since EventSource cannot send
- * one) and on each `event: wallet` refetches every wallet query of the page (user info, balance, bills, recharge,
- * withdraw and loan records). While the stream is unavailable — it failed, closed, went silent, the browser is
+ * Live wallet and chat: reads the user's one event stream (fetch with the bearer token, since EventSource cannot
+ * send one); on each `event: wallet` it refetches every wallet query of the page (user info, balance, bills,
+ * recharge, withdraw and loan records), on each `event: chat` the conversation and the unread count. While the stream is unavailable — it failed, closed, went silent, the browser is
  * offline or the app paused — the screen's own queries (`poll`, the options its useQuery/useCall got) refresh every
  * `intervalMs` instead (spec: 3 s), on TanStack's timers, paused with the app. Resume or reconnection opens the
  * stream again, and a failed one is retried now and then while polling. A session change (logout) closes it.
@@ -106,7 +116,8 @@ export function useWalletEvents({
     // Set when a stream closes (lost, paused, offline): what changed meanwhile is fetched when the next one opens.
     let missed = false;
 
-    const refetch = () => void invalidateWallet(client);
+    // After a gap (a lost or paused stream) anything may have changed: every answer the stream keeps fresh.
+    const refetch = () => void invalidatePaths(client, Object.values(STALE_ON).flat());
 
     const close = () => {
       if (controller) missed = true;
@@ -151,7 +162,8 @@ export function useWalletEvents({
       alive(c);
       const decoder = new TextDecoder();
       const feed = sseParser((type) => {
-        if (type === 'wallet') refetch();
+        const paths = STALE_ON[type];
+        if (paths) void invalidatePaths(client, paths);
       });
       try {
         for (;;) {
@@ -206,3 +218,6 @@ export function useWalletEvents({
   usePollWhile(mode === 'polling', poll, intervalMs);
   return { mode };
 }
+
+/** The same hook by its general name, for screens that are not about money (the chat): one stream carries both. */
+export const useUserEvents = useWalletEvents;

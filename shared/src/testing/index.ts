@@ -2,3 +2,4 @@
 export { answer, inputsOf, goOffline, goOnline, server, failsUntilRecovered, type Handler } from './server';
 export { setup, renderAt, testQueryClient, collectToasts, deferred } from './render';
 export { fixture, CATEGORIES, withCategories, quote, chart, stockRow, watchEntry } from './fixtures';
+export { fakeUserStream } from './stream';

@@ -28,6 +28,7 @@ const paths = {
   forex: 'M4 8h13l-3-3m6 11H7l3 3',
   futures: 'M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18zm0-13v4l3 2',
   treasury: 'M3 10 12 4l9 6M5 10v8m4.7-8v8m4.6-8v8M19 10v8M3 21h18',
+  send: 'M21 3 10 14M21 3l-7 18-4-7-7-4z',
   trash: 'M4 7h16M9 7V4h6v3m-9 0 1 13a1 1 0 0 0 1 1h8a1 1 0 0 0 1-1l1-13M10 11v6m4-6v6',
   news: 'M5 4h11a1 1 0 0 1 1 1v14a2 2 0 0 0 2 2H6a2 2 0 0 1-2-2V5a1 1 0 0 1 1-1zm12 5h3v10a2 2 0 0 1-4 0M8 8h5m-5 4h5m-5 4h3',
   close: 'M6 6l12 12M18 6 6 18',

@@ -18,3 +18,4 @@ export { Sparkline } from './Sparkline';
 export { Skeleton, SkeletonRows } from './Skeleton';
 export { SearchDialog, SEARCH_DEBOUNCE_MS } from './SearchDialog';
 export { InstrumentRow, InstrumentListHead, instrumentRowView, watchEntryRowView, type InstrumentRowView } from './InstrumentRow';
+export { ServiceLink } from './ServiceLink';

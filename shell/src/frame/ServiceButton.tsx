@@ -1,13 +1,7 @@
-import { useTranslation } from 'react-i18next';
-import { Icon } from '@invest/shared';
-import { navigate } from '../navigation';
+import { ServiceLink } from '@invest/shared';
 import s from './frame.module.css';
 
+/** The floating customer-service button: the kit's service link (the configured target, the unread badge). */
 export function ServiceButton() {
-  const { t } = useTranslation();
-  return (
-    <button type="button" className={s.service} aria-label={t('shell.customerService')} onClick={() => navigate('/customer-service')}>
-      <Icon name="service" size={24} />
-    </button>
-  );
+  return <ServiceLink className={s.service} iconSize={24} />;
 }
