@@ -1,18 +1,21 @@
 /**
- * `npm run bench`: the performance harness — the API load benchmark (bench/api.ts) and the ledger benchmark
- * (bench/ledger.ts, on PostgreSQL) and the trading benchmark (bench/trading.ts, on PostgreSQL). `npm run bench --
- * ledger` (or `api`, `trading`) runs one. It is a measurement to read, not
+ * `npm run bench`: the performance harness — the API load benchmark (bench/api.ts), the ledger benchmark
+ * (bench/ledger.ts, on PostgreSQL), the trading benchmark (bench/trading.ts, on PostgreSQL) and the web benchmark
+ * (bench/web.ts: bytes and Lighthouse, federated vs one bundle). `npm run bench -- ledger` (or `api`, `trading`,
+ * `web`) runs one. It is a measurement to read, not
  * a test, so it exits 0 even when a figure misses its target.
  */
 import { runApiBench } from './api';
 import { runLedgerBench } from './ledger';
 import { runTradingBench } from './trading';
+import { runWebBench } from './web';
 
 const only = process.argv[2];
 async function main(): Promise<void> {
   if (!only || only === 'api') await runApiBench();
   if (!only || only === 'ledger') await runLedgerBench();
   if (!only || only === 'trading') await runTradingBench();
+  if (!only || only === 'web') await runWebBench();
 }
 
 main().then(

@@ -11,19 +11,23 @@ import { DEFAULT_RATE_LIMITS, registerLimiters, type RateLimits } from './http/r
 import { registerSecurityHeaders } from './http/security-headers';
 import './http/context';
 import { bankCardsPlugin } from './bank-cards/plugin';
+import { chatPlugin } from './chat/plugin';
+import { kycPlugin } from './kyc/plugin';
 import { ledgerPlugin } from './ledger/plugin';
 import { loansPlugin } from './loans/plugin';
 import { marketPlugin } from './market/plugin';
 import { newsPlugin } from './news/plugin';
 import { opsPlugin } from './ops/plugin';
 import { watchlistPlugin } from './watchlist/plugin';
+import { RequestLog } from './http/request-log';
 import { seed, type SeedResult } from './seed';
 import { tradingPlugin } from './trading/plugin';
+import { uploadsPlugin } from './uploads/plugin';
 import { userPlugin } from './user/plugin';
 import { walletPlugin } from './wallet/plugin';
 
 /** The domain plugins mounted under /api. A new domain (ledger, market, ...) adds itself here. */
-export const API_PLUGINS: FastifyPluginAsync[] = [authPlugin, userPlugin, opsPlugin, ledgerPlugin, walletPlugin, bankCardsPlugin, loansPlugin, marketPlugin, newsPlugin, watchlistPlugin, tradingPlugin];
+export const API_PLUGINS: FastifyPluginAsync[] = [authPlugin, userPlugin, opsPlugin, ledgerPlugin, walletPlugin, bankCardsPlugin, loansPlugin, marketPlugin, newsPlugin, watchlistPlugin, tradingPlugin, chatPlugin, kycPlugin, uploadsPlugin];
 
 export interface AppDeps {
   /** An open database the caller owns (and closes). Default: openDatabase(config), closed by app.close(). */
@@ -38,6 +42,8 @@ export interface AppDeps {
   apiPlugins?: FastifyPluginAsync[];
   /** Milliseconds between ticks of the order matcher (default 1000); 0 runs none (tests tick it by hand). */
   matcherIntervalMs?: number;
+  /** Milliseconds between heartbeats of the user's event stream, each re-checking its token (default 15 s). */
+  streamHeartbeatMs?: number;
   /** Run seed() (default true; it only seeds when config.seedDemo). */
   seed?: boolean;
 }
@@ -55,6 +61,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Buil
   const database = deps.database ?? (await openDatabase(config));
   const app = Fastify({
     logger: deps.logger ?? { level: config.logLevel },
+    // Successful requests at debug, refusals at info, failures at error (api/src/http/request-log.ts).
+    logController: new RequestLog(),
     trustProxy: config.trustProxy,
     // Bodies here are small JSON forms; uploads will get their own limit on their route.
     bodyLimit: 1024 * 1024,
@@ -67,6 +75,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Buil
     app.decorate('apiConfig', config);
     app.decorate('clock', deps.clock ?? (() => new Date()));
     app.decorate('matcherIntervalMs', deps.matcherIntervalMs ?? 1000);
+    app.decorate('streamHeartbeatMs', deps.streamHeartbeatMs ?? 15_000);
     app.decorate('trading', { matcher: null });
     if (!deps.database) app.addHook('onClose', async () => database.close());
     app.setErrorHandler(serverErrorHandler);

@@ -93,6 +93,31 @@ describe.each(backends)('market data API on $name', (backend) => {
       expect(data.areaPath.endsWith('Z')).toBe(true);
     });
 
+    it('view=spark answers a card: the same quote and sparkline paths (a few hundred points at most), no rows; other views are refused', async () => {
+      const query = { symbol: '^NSEI', mold: '1d' };
+      // Both answers of one price tick (prices move every 5 s: a tick may fall between two requests).
+      const pair = async () => {
+        const full = calls.yahoo.output.parse((await t.current.get('/v2/yahoo', { token, query })).body.data);
+        const res = await t.current.get('/v2/yahoo', { token, query: { ...query, view: 'spark' } });
+        expect(res.status).toBe(200);
+        return { full, res, card: calls.yahoo.output.strict().parse(res.body.data) };
+      };
+      let { full, res, card } = await pair();
+      if (card.asOf !== full.asOf) ({ full, res, card } = await pair());
+      expect(card).toEqual({ ...full, rows: [] });
+      // A year of daily rows (> 250) drawn on a 100-unit card: at most two points per unit, from x=0 to x=100.
+      const points = card.linePath.slice(1).split('L');
+      expect(full.rows.length).toBeGreaterThan(250);
+      expect(points.length).toBeGreaterThan(100);
+      expect(points.length).toBeLessThanOrEqual(202);
+      expect(points[0]).toMatch(/^0 /);
+      expect(points[points.length - 1]).toMatch(/^100 /);
+      expect(JSON.stringify(res.body).length).toBeLessThan(JSON.stringify(full).length / 3);
+      const bad = await t.current.get('/v2/yahoo', { token, query: { ...query, view: 'rows' } });
+      expect(bad.status).toBe(400);
+      expect(bad.body).toEqual({ msg: 'no', data: 'invalidInput' });
+    });
+
     it.each([
       ['1d', 250, 370],
       ['1wk', 50, 54],

@@ -506,3 +506,101 @@ export const tradePositions = pgTable(
 );
 
 export type TradeOrderRow = typeof tradeOrders.$inferSelect;
+
+/**
+ * Customer-service chat: one conversation per user, the user's and the agents' (operators') messages. `read_at` is
+ * when the other side saw it: the user for an agent's message (the unread badge), an agent for the user's.
+ * Text is plain and stored as typed; screens show it as text.
+ */
+export const chatMessages = pgTable(
+  'chat_messages',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    sender: text('sender', { enum: ['user', 'agent'] }).notNull(),
+    /** The agent who wrote it; null for the user's messages. */
+    operatorId: integer('operator_id').references(() => operators.id),
+    text: text('text').notNull(),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('chat_messages_sender', sql`${t.sender} in ('user', 'agent')`),
+    check('chat_messages_agent_has_operator', sql`(${t.sender} = 'agent') = (${t.operatorId} is not null)`),
+    // A conversation, newest first; and the unread counts (the badge, the operators' list) without a scan.
+    index('chat_messages_user_idx').on(t.userId, t.id),
+    index('chat_messages_unread_idx').on(t.userId, t.sender).where(sql`${t.readAt} is null`),
+  ],
+);
+
+/**
+ * A user's transaction password (spec §5: 6 digits), hashed like a login password. Wrong attempts count in
+ * `failures`; reaching the limit locks it until `locked_until` (kept here, so every replica sees the same lock).
+ */
+export const tradePasswords = pgTable('trade_passwords', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id),
+  passwordHash: text('password_hash').notNull(),
+  failures: integer('failures').notNull().default(0),
+  lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).defaultNow().notNull(),
+});
+
+/** Pictures users uploaded (ID photos), re-encoded without metadata and stored as `<data dir>/uploads/<name>`. */
+export const uploads = pgTable(
+  'uploads',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    /** The file's name on disk and in its URL: random, made by the server. */
+    name: text('name').notNull().unique('uploads_name_unique'),
+    mime: text('mime').notNull(),
+    size: integer('size').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('uploads_user_idx').on(t.userId)],
+);
+
+/**
+ * Real-name verifications: one row per submission. 1 under review until an operator approves (2) or rejects (3, with
+ * the reason the user sees); a rejected user submits again (a new row). At most one under review or approved per user.
+ */
+export const realNameVerifications = pgTable(
+  'real_name_verifications',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    realName: text('real_name').notNull(),
+    idType: text('id_type').notNull(),
+    idNumber: text('id_number').notNull(),
+    frontUploadId: integer('front_upload_id')
+      .notNull()
+      .references(() => uploads.id),
+    backUploadId: integer('back_upload_id')
+      .notNull()
+      .references(() => uploads.id),
+    status: integer('status').notNull().default(1),
+    rejectReason: text('reject_reason'),
+    decidedBy: integer('decided_by').references(() => operators.id),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('real_name_user_idx').on(t.userId, t.id),
+    index('real_name_status_idx').on(t.status, t.id),
+    uniqueIndex('real_name_one_open_per_user')
+      .on(t.userId)
+      .where(sql`${t.status} in (1, 2)`),
+    check('real_name_status', sql`${t.status} in (1, 2, 3)`),
+    check('real_name_id_type', sql`${t.idType} in ('idCard', 'driver', 'passport', 'other')`),
+  ],
+);

@@ -79,16 +79,18 @@ async function market(app: FastifyInstance): Promise<void> {
 
   route(app, calls.categoryList, async () => ({ categories: engine.categories() }));
 
-  route(app, calls.yahoo, async ({ symbol, market: wanted, mold = '1m' }, ctx) => {
+  route(app, calls.yahoo, async ({ symbol, market: wanted, mold = '1m', view }, ctx) => {
     const inst = lookupInstrument(engine, symbol, wanted);
     if (!inst) throw new ApiError(404, 'notFound');
     return at(ctx.now, () => {
       const q = engine.quote(inst.symbol);
-      const key = `${inst.symbol}\u0001${mold}`;
+      const key = `${inst.symbol}\u0001${mold}\u0001${view ?? ''}`;
       const cached = charts.get(key, [q]);
       if (cached) return cached;
       const rows = engine.history(inst.symbol, mold);
-      return charts.set(key, [q], serializeOk(calls.yahoo, { ...toQuote(inst, q), rows, ...engine.sparkline(rows) }));
+      // A card's answer (view=spark): the same quote and paths, without the rows they were drawn from.
+      const shown = view === 'spark' ? [] : rows;
+      return charts.set(key, [q], serializeOk(calls.yahoo, { ...toQuote(inst, q), rows: shown, ...engine.sparkline(rows) }));
     });
   });
 

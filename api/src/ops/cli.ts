@@ -8,6 +8,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { calls, NewPassword, OperatorName } from '@invest/shared/contract';
+import { CHAT_USAGE, chatCommand } from '../chat/commands';
+import { KYC_USAGE, kycCommand } from '../kyc/commands';
 import { ConfigError, loadConfig } from '../config';
 import { DatabaseLockedError, openDatabase } from '../db/database';
 import { CsvImportError, UnknownInstrumentError } from '../market';
@@ -44,7 +46,9 @@ Money commands (the running server's /api/ops; operator login from OPS_USER/OPS_
   loan-approve ID                       lends the money (borrow bill) and sets the repayment time
   loan-reject ID --reason TEXT          rejects the application
   audit [--action PREFIX] [--limit N]   the audit log, newest first
-`;
+
+${CHAT_USAGE}
+${KYC_USAGE}`;
 
 
 async function createOperatorCommand(args: string[]): Promise<void> {
@@ -147,6 +151,10 @@ async function main(argv: string[]): Promise<number> {
         return 0;
       case 'verify-ledger':
         return await verifyLedgerCommand(rest);
+      case 'chat':
+        return await chatCommand(() => connectOps(process.env, loadConfig(process.env)), rest);
+      case 'kyc':
+        return await kycCommand(() => connectOps(process.env, loadConfig(process.env)), rest);
       case undefined:
       case 'help':
       case '--help':

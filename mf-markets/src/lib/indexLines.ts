@@ -1,15 +1,15 @@
 import { useMemo } from 'react';
 import { callQuery, calls, troubleOf, useCachedFirst, useCalls, type CallOutput, type Trouble } from '@invest/shared';
 
-/** What an index card needs: the quote and its sparkline paths (GET /v2/yahoo without the rows). */
+/** What an index card needs: the quote and its sparkline paths (GET /v2/yahoo?view=spark, which has no rows). */
 export type IndexLine = Omit<CallOutput<typeof calls.yahoo>, 'rows'>;
 
 export const lineCacheKey = (symbol: string) => `line:${symbol}`;
 
 const toLine = ({ rows: _rows, ...line }: CallOutput<typeof calls.yahoo>): IndexLine => line;
 
-/** The query of one index card: GET /v2/yahoo (1m over 1d), kept without its rows. */
-export const indexLineQuery = (symbol: string) => callQuery(calls.yahoo, { symbol, mold: '1m' }, { select: toLine });
+/** The query of one index card: GET /v2/yahoo (1m over 1d) in its card view, the quote and paths only. */
+export const indexLineQuery = (symbol: string) => callQuery(calls.yahoo, { symbol, mold: '1m', view: 'spark' }, { select: toLine });
 
 /**
  * Index cards' data for `symbols`: the cached lines (IndexedDB store `line`) show at once, then each card's query

@@ -33,4 +33,6 @@ export {
   collectionCheck,
   collectionList,
 } from './market';
-export { dealBuy, dealSell, dealList, orderList, dealCancel, positions, tradeRulesInfo } from './trading';
+export { dealBuy, dealSell, dealList, orderList, dealOrder, dealCancel, positions, tradeRulesInfo } from './trading';
+export { chatMessages, chatSend, chatUnreadCount, chatRead, kefu, opsChats, opsChatMessages, opsChatReply } from './chat';
+export { passwordUp, tradePasswordState, realNameAdd, realNameState, upload, opsKycList, opsKycGet, opsKycApprove, opsKycReject } from './account';

@@ -50,6 +50,26 @@ export const ERROR_KEYS = [
   'orderNotPending',
   'tradeNotAvailable',
   'marketClosed',
+  // Customer-service chat (shared/src/contract/chat.ts).
+  'messageRequired',
+  'messageTooLong',
+  // Passwords and real-name verification (shared/src/contract/account.ts).
+  'passwordIncorrect',
+  'newPasswordRequired',
+  'tradePasswordInvalid',
+  'tradePasswordAlreadySet',
+  'tradePasswordNotSet',
+  'tradePasswordIncorrect',
+  'tradePasswordLocked',
+  'realNameRequired',
+  'realNameAlreadySubmitted',
+  'invalidAadhaar',
+  'invalidPan',
+  'invalidIdNumber',
+  'idPhotoRequired',
+  'uploadNotFound',
+  'notAnImage',
+  'imageTooLarge',
 ] as const;
 export type ErrorKey = (typeof ERROR_KEYS)[number];
 export const isErrorKey = (k: unknown): k is ErrorKey => (ERROR_KEYS as readonly unknown[]).includes(k);

@@ -57,3 +57,28 @@ export {
   type PositionSize,
   type OrderStatus,
 } from './trading';
+export { ChatMessage, ChatConversation, UnreadCount, MessageText, ChatUserParam, charCount, MESSAGE_MAX, CHAT_POLL_MS, CUSTOMER_SERVICE_MODE, DEFAULT_SERVICE_LINK } from './chat';
+export {
+  TRADE_PASSWORD_LENGTH,
+  TRADE_PASSWORD_MAX_FAILURES,
+  TRADE_PASSWORD_LOCK_MINUTES,
+  TradePassword,
+  TradePasswordState,
+  ID_TYPES,
+  REAL_NAME_STATUS,
+  RealName,
+  OpsRealName,
+  RealNameInput,
+  UPLOAD_PATH,
+  UPLOAD_NAME,
+  UPLOAD_MAX_BYTES,
+  IMAGE_MAX_SIDE,
+  IMAGE_QUALITY,
+  IMAGE_TARGET_BYTES,
+  idNumberIssue,
+  maskIdNumber,
+  verhoeffValid,
+  aadhaarValid,
+  panValid,
+  type IdType,
+} from './account';

@@ -72,12 +72,19 @@ export const Quote = z.object({
 });
 export type Quote = z.infer<typeof Quote>;
 
-/** GET /v2/yahoo: a quote with its chart rows and sparkline paths. `mold` is the interval (default 1m). */
+/** Our addition to /v2/yahoo: `view=spark` answers what a price card draws, the quote and its sparkline paths. */
+export const YAHOO_VIEWS = ['spark'] as const;
+
+/**
+ * GET /v2/yahoo: a quote with its chart rows and sparkline paths. `mold` is the interval (default 1m). With
+ * `view=spark` (optional, ours) `rows` is empty: a card needs the paths, not the day's candles (~110 KB of JSON
+ * for a 1-minute index chart); the sparkline is still drawn from every row.
+ */
 export const yahoo = defineCall({
   method: 'GET',
   path: '/v2/yahoo',
   auth: 'user',
-  input: z.strictObject({ symbol: Symbol, market: Market.optional(), mold: Interval.optional() }),
+  input: z.strictObject({ symbol: Symbol, market: Market.optional(), mold: Interval.optional(), view: z.enum(YAHOO_VIEWS, { error: 'invalidInput' }).optional() }),
   output: Quote.extend({ rows: z.array(Candle), linePath: z.string(), areaPath: z.string() }),
 });
 

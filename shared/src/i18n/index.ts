@@ -6,7 +6,9 @@ import { de } from './de';
 import { en } from './en';
 import { es } from './es';
 import { zh } from './zh';
+import { accountSecurity } from './sections/accountSecurity';
 import { bankCards } from './sections/bankCards';
+import { chat } from './sections/chat';
 import { markets } from './sections/markets';
 import { trading } from './sections/trading';
 import { wallet } from './sections/wallet';
@@ -24,6 +26,8 @@ const withSections = <L extends Language, C>(lng: L, core: C) => ({
   wallet: wallet[lng],
   bankCards: bankCards[lng],
   trading: trading[lng],
+  chat: chat[lng],
+  accountSecurity: accountSecurity[lng],
 });
 export const resources = {
   en: withSections('en', en),

@@ -1,0 +1,61 @@
+/**
+ * The server side of the web benchmark (bench/web.ts starts one per variant as a child process): the real app
+ * (buildApp on in-memory PGlite, markets always open) and the web files of one variant, served the way `npm start`
+ * serves them (scripts/web.ts: pre-compressed brotli, the same cache headers). WEB_DIST names the variant's files:
+ * a folder holding one build folder per app (`<WEB_DIST>/shell`, `<WEB_DIST>/mf-markets`…); without it, each app's
+ * own dist. Reports { port, token, userInfo } to the parent over IPC, then serves until told to stop.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { buildApp, loadConfig } from '../api/src';
+import { distOf } from '../scripts/apps';
+import { registerWeb } from '../scripts/web';
+
+export interface WebServerReady {
+  port: number;
+  token: string;
+  /** The session's `userInfo` localStorage entry, as the login screen stores it. */
+  userInfo: string;
+}
+
+async function main(): Promise<void> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'invest-bench-web-'));
+  process.on('exit', () => fs.rmSync(dataDir, { recursive: true, force: true }));
+  const config = loadConfig({
+    ...process.env,
+    DATABASE_URL: 'memory://',
+    SEED_DEMO: '1',
+    LOG_LEVEL: 'warn',
+    MARKET_ALWAYS_OPEN: '1',
+    DATA_DIR: dataDir,
+  });
+  const { app, seeded } = await buildApp(config);
+  const root = process.env.WEB_DIST;
+  await registerWeb(app, { distOf: root ? (a) => path.join(root, a.dir) : distOf });
+  await app.listen({ port: Number(process.env.PORT ?? 0), host: '127.0.0.1' });
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('no port');
+
+  const user = '9000000002';
+  const password = 'bench-secret-1';
+  const reg = await app.inject({ method: 'POST', url: '/api/stock/user/reg', payload: { user, password, code: seeded.inviteCode } });
+  if (reg.statusCode !== 200) throw new Error(`register failed: ${reg.body}`);
+  const login = await app.inject({ method: 'POST', url: '/api/stock/user/login', payload: { user, password } });
+  const data = login.json().data as { token: string; id: number; user: string; login: string };
+  const ready: WebServerReady = {
+    port: address.port,
+    token: data.token,
+    userInfo: JSON.stringify({ id: data.id, user: data.user, login: data.login }),
+  };
+  process.send?.(ready);
+  const stop = () => void app.close().then(() => process.exit(0), () => process.exit(1));
+  process.on('message', (m) => m === 'stop' && stop());
+  process.on('disconnect', stop);
+  process.on('SIGTERM', stop);
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,76 @@
+/**
+ * `npm run budgets` (CI, after `npm run build`): the byte budgets of issue 9, checked on the production build.
+ * Each route of BUDGET_ROUTES is opened in Chromium against the built apps (in-memory database); the JS it asks for
+ * is summed as the files the server sends for it (their brotli copies): deterministic for a given build, unlike
+ * timings. Chart-library files are left out ("before its charts"). Exits 1 when a route is over its limit (the
+ * ratchet of BUDGET_ROUTES); a route over the issue's budget but within its limit is reported, not failed.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium } from '@playwright/test';
+import { buildApp, loadConfig } from '@invest/api';
+import { distOf as defaultDistOf, REMOTES, WEB_APPS, type WebApp } from './apps';
+import { BUDGET_ROUTES, fileResolver, isChartFile, loadRoute, servedSize } from './route-bytes';
+import { registerWeb } from './web';
+
+const kb = (bytes: number) => (bytes / 1024).toFixed(1);
+/** WEB_DIST checks another set of builds (a folder of app folders, e.g. a copy of an older build). */
+const distOf = (app: WebApp) => (process.env.WEB_DIST ? path.join(process.env.WEB_DIST, app.dir) : defaultDistOf(app));
+
+async function main(): Promise<void> {
+  const missing = WEB_APPS.filter((a) => !fs.existsSync(path.join(distOf(a), 'mf-manifest.json')));
+  if (missing.length) throw new Error(`no production build of ${missing.map((a) => a.dir).join(', ')}: run npm run build first`);
+
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'invest-budgets-'));
+  const config = loadConfig({ ...process.env, DATABASE_URL: 'memory://', SEED_DEMO: '1', LOG_LEVEL: 'warn', DATA_DIR: dataDir });
+  const { app, seeded } = await buildApp(config);
+  await registerWeb(app, { distOf });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = app.server.address() as { port: number };
+  const base = `http://127.0.0.1:${port}`;
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+  });
+  try {
+    const user = { user: '9000000003', password: 'budget-secret-1' };
+    await app.inject({ method: 'POST', url: '/api/stock/user/reg', payload: { ...user, code: seeded.inviteCode } });
+    const login = (await app.inject({ method: 'POST', url: '/api/stock/user/login', payload: user })).json().data;
+    const session = { token: login.token, userInfo: JSON.stringify({ id: login.id, user: login.user, login: login.login }) };
+
+    const fileOf = fileResolver((short) => distOf(short ? REMOTES.find((r) => r.short === short)! : WEB_APPS[0]));
+    const rows = [];
+    for (const route of BUDGET_ROUTES) {
+      const { js } = await loadRoute(browser, base, route, session);
+      const files = js.map((f) => fileOf(f.url)).filter((f) => !isChartFile(f));
+      const bytes = files.reduce((sum, f) => sum + servedSize(f), 0);
+      rows.push({
+        route: route.path,
+        files: files.length,
+        'JS KB (brotli)': kb(bytes),
+        'budget KB': route.budgetKb,
+        'limit KB': route.limitKb,
+        budget: bytes <= route.budgetKb * 1024 ? 'met' : 'over',
+        limit: bytes <= route.limitKb * 1024 ? 'ok' : 'OVER',
+      });
+    }
+    console.table(rows);
+    const missed = rows.filter((r) => r.budget === 'over');
+    if (missed.length) console.log(`[budgets] not yet within issue 9's budget: ${missed.map((r) => `${r.route} ${r['JS KB (brotli)']} KB > ${r['budget KB']} KB`).join('; ')}`);
+    const over = rows.filter((r) => r.limit === 'OVER');
+    if (over.length) {
+      console.error(`[budgets] over the limit: ${over.map((r) => `${r.route} ${r['JS KB (brotli)']} KB > ${r['limit KB']} KB`).join('; ')}`);
+      process.exitCode = 1;
+    } else console.log('[budgets] every route within its limit');
+  } finally {
+    await browser.close();
+    await app.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((e) => {
+  console.error('[budgets] failed:', e instanceof Error ? e.message : e);
+  process.exit(1);
+});
