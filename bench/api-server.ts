@@ -4,10 +4,8 @@
  * same process that answer the exact bytes of each measured call, captured once, with no auth and no engine.
  * Reports { port, token, cases } to the parent over IPC, then serves until it is told to stop.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { buildApp, loadConfig } from '../api/src';
+import { buildApp } from '../api/src';
+import { demoBenchConfig } from './demo-config';
 
 export interface BenchCase {
   name: string;
@@ -30,18 +28,8 @@ const CASES = [
 ];
 
 async function main(): Promise<void> {
-  // Seeding writes the demo operator's credentials file: keep it out of the repository.
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'invest-bench-'));
-  process.on('exit', () => fs.rmSync(dataDir, { recursive: true, force: true }));
-  const config = loadConfig({
-    ...process.env,
-    DATABASE_URL: 'memory://',
-    SEED_DEMO: '1',
-    LOG_LEVEL: 'silent',
-    // Prices move on any day of the week, so the response caches really turn over every price tick.
-    MARKET_ALWAYS_OPEN: process.env.MARKET_ALWAYS_OPEN ?? '1',
-    DATA_DIR: dataDir,
-  });
+  // Prices move on any day of the week, so the response caches really turn over every price tick.
+  const config = demoBenchConfig('api', { LOG_LEVEL: 'silent', MARKET_ALWAYS_OPEN: process.env.MARKET_ALWAYS_OPEN ?? '1' });
   // The 1-minute chart grows through the day: the app's clock reads 15:00 IST (09:30 UTC) of today whatever the hour
   // the bench runs at, so an index's chart is about 110 KB of JSON in every run. It still ticks, so the response
   // caches turn over as they do in service.

@@ -5,12 +5,11 @@
  * a folder holding one build folder per app (`<WEB_DIST>/shell`, `<WEB_DIST>/mf-markets`…); without it, each app's
  * own dist. Reports { port, token, userInfo } to the parent over IPC, then serves until told to stop.
  */
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { buildApp, loadConfig } from '../api/src';
+import { buildApp } from '../api/src';
 import { distOf } from '../scripts/apps';
 import { registerWeb } from '../scripts/web';
+import { demoBenchConfig } from './demo-config';
 
 export interface WebServerReady {
   port: number;
@@ -20,16 +19,7 @@ export interface WebServerReady {
 }
 
 async function main(): Promise<void> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'invest-bench-web-'));
-  process.on('exit', () => fs.rmSync(dataDir, { recursive: true, force: true }));
-  const config = loadConfig({
-    ...process.env,
-    DATABASE_URL: 'memory://',
-    SEED_DEMO: '1',
-    LOG_LEVEL: 'warn',
-    MARKET_ALWAYS_OPEN: '1',
-    DATA_DIR: dataDir,
-  });
+  const config = demoBenchConfig('web', { LOG_LEVEL: 'warn' });
   const { app, seeded } = await buildApp(config);
   const root = process.env.WEB_DIST;
   await registerWeb(app, { distOf: root ? (a) => path.join(root, a.dir) : distOf });

@@ -1,10 +1,8 @@
-import { execFile } from 'node:child_process';
-import path from 'node:path';
-import { promisify } from 'node:util';
 import { eq } from 'drizzle-orm';
 import { CHAT_SENDS_PER_MINUTE, SERVICE_LINK_SETTING } from '../src/chat/store';
 import { settings } from '../src/db/schema';
 import { backends, HOOK_TIMEOUT, useApp, type TestApp } from './harness';
+import { opsCli } from './ops-cli';
 
 const SEND = '/stock/success/user_message/send';
 const LIST = '/stock/success/user_message/list-message';
@@ -197,11 +195,10 @@ describe.each(backends)('customer-service chat on $name', (backend) => {
 describe.each(backends.slice(0, 1))('chat over the event stream and the ops CLI on $name', (backend) => {
   const t = useApp(backend);
   let base: string;
-  let env: Record<string, string>;
+  let cli: ReturnType<typeof opsCli>;
   beforeAll(async () => {
     base = await t.current.built.app.listen({ port: 0, host: '127.0.0.1' });
-    const op = t.current.built.seeded.operator!;
-    env = { OPS_URL: base, OPS_USER: op.user, OPS_PASSWORD: op.password, DATA_DIR: t.current.config.dataDir };
+    cli = opsCli(t.current, base);
   }, HOOK_TIMEOUT);
 
   /** Opens the user's event stream; the returned function reads until `event: chat` comes or `ms` pass. */
@@ -241,20 +238,6 @@ describe.each(backends.slice(0, 1))('chat over the event stream and the ops CLI 
     expect(await theirs(500)).not.toContain('event: chat');
     abort.abort();
   });
-
-  async function cli(...args: string[]) {
-    const api = path.resolve(__dirname, '..');
-    try {
-      const { stdout, stderr } = await promisify(execFile)(path.resolve(api, '..', 'node_modules', '.bin', 'tsx'), ['src/ops/cli.ts', ...args], {
-        cwd: api,
-        env: { ...process.env, ...env },
-      });
-      return { code: 0, stdout, stderr };
-    } catch (err) {
-      const e = err as { code: number; stdout: string; stderr: string };
-      return { code: e.code, stdout: e.stdout, stderr: e.stderr };
-    }
-  }
 
   it(
     'npm run ops -- chat list | show | reply: the operator reads and answers, the user gets it',

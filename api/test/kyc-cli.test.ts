@@ -1,32 +1,15 @@
-import { execFile } from 'node:child_process';
-import path from 'node:path';
-import { promisify } from 'node:util';
 import { backends, HOOK_TIMEOUT, testJpeg, useApp } from './harness';
-
-const run = promisify(execFile);
-const API_DIR = path.resolve(__dirname, '..');
-const TSX = path.resolve(API_DIR, '..', 'node_modules', '.bin', 'tsx');
+import { opsCli } from './ops-cli';
 
 // The kyc commands talk to a running server, as an operator would while `npm start` runs.
 describe.each(backends.slice(0, 1))('ops kyc commands against a running server on $name', (backend) => {
   const t = useApp(backend);
-  let env: Record<string, string>;
+  let cli: ReturnType<typeof opsCli>;
 
   beforeAll(async () => {
-    const address = await t.current.built.app.listen({ port: 0, host: '127.0.0.1' });
-    const op = t.current.built.seeded.operator!;
-    env = { OPS_URL: address, OPS_USER: op.user, OPS_PASSWORD: op.password, DATA_DIR: t.current.config.dataDir };
+    cli = opsCli(t.current, await t.current.built.app.listen({ port: 0, host: '127.0.0.1' }));
   }, HOOK_TIMEOUT);
 
-  async function cli(...args: string[]) {
-    try {
-      const { stdout, stderr } = await run(TSX, ['src/ops/cli.ts', ...args], { cwd: API_DIR, env: { ...process.env, ...env } });
-      return { code: 0, stdout, stderr };
-    } catch (err) {
-      const e = err as { code: number; stdout: string; stderr: string };
-      return { code: e.code, stdout: e.stdout, stderr: e.stderr };
-    }
-  }
 
   async function submit() {
     const { phone, password } = await t.current.register();
