@@ -5,7 +5,7 @@
  * Reports { port, token, cases } to the parent over IPC, then serves until it is told to stop.
  */
 import { buildApp } from '../api/src';
-import { demoBenchConfig } from './demo-config';
+import { demoConfig, demoSession } from '../scripts/demo-app';
 
 export interface BenchCase {
   name: string;
@@ -29,7 +29,7 @@ const CASES = [
 
 async function main(): Promise<void> {
   // Prices move on any day of the week, so the response caches really turn over every price tick.
-  const config = demoBenchConfig('api', { LOG_LEVEL: 'silent', MARKET_ALWAYS_OPEN: process.env.MARKET_ALWAYS_OPEN ?? '1' });
+  const config = demoConfig('bench-api', { LOG_LEVEL: 'silent', MARKET_ALWAYS_OPEN: process.env.MARKET_ALWAYS_OPEN ?? '1' });
   // The 1-minute chart grows through the day: the app's clock reads 15:00 IST (09:30 UTC) of today whatever the hour
   // the bench runs at, so an index's chart is about 110 KB of JSON in every run. It still ticks, so the response
   // caches turn over as they do in service.
@@ -50,12 +50,7 @@ async function main(): Promise<void> {
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('no port');
 
-  const phone = '9000000001';
-  const password = 'bench-secret-1';
-  const reg = await app.inject({ method: 'POST', url: '/api/stock/user/reg', payload: { user: phone, password, code: seeded.inviteCode } });
-  if (reg.statusCode !== 200) throw new Error(`register failed: ${reg.body}`);
-  const login = await app.inject({ method: 'POST', url: '/api/stock/user/login', payload: { user: phone, password } });
-  const token = login.json().data.token as string;
+  const { token } = await demoSession(app, seeded.inviteCode!, '9000000001');
 
   const cases: BenchCase[] = [];
   for (const [i, c] of CASES.entries()) {

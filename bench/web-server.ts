@@ -9,17 +9,14 @@ import path from 'node:path';
 import { buildApp } from '../api/src';
 import { distOf } from '../scripts/apps';
 import { registerWeb } from '../scripts/web';
-import { demoBenchConfig } from './demo-config';
+import { demoConfig, demoSession, type DemoSession } from '../scripts/demo-app';
 
-export interface WebServerReady {
+export interface WebServerReady extends DemoSession {
   port: number;
-  token: string;
-  /** The session's `userInfo` localStorage entry, as the login screen stores it. */
-  userInfo: string;
 }
 
 async function main(): Promise<void> {
-  const config = demoBenchConfig('web', { LOG_LEVEL: 'warn' });
+  const config = demoConfig('bench-web', { LOG_LEVEL: 'warn' });
   const { app, seeded } = await buildApp(config);
   const root = process.env.WEB_DIST;
   await registerWeb(app, { distOf: root ? (a) => path.join(root, a.dir) : distOf });
@@ -27,17 +24,7 @@ async function main(): Promise<void> {
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('no port');
 
-  const user = '9000000002';
-  const password = 'bench-secret-1';
-  const reg = await app.inject({ method: 'POST', url: '/api/stock/user/reg', payload: { user, password, code: seeded.inviteCode } });
-  if (reg.statusCode !== 200) throw new Error(`register failed: ${reg.body}`);
-  const login = await app.inject({ method: 'POST', url: '/api/stock/user/login', payload: { user, password } });
-  const data = login.json().data as { token: string; id: number; user: string; login: string };
-  const ready: WebServerReady = {
-    port: address.port,
-    token: data.token,
-    userInfo: JSON.stringify({ id: data.id, user: data.user, login: data.login }),
-  };
+  const ready: WebServerReady = { port: address.port, ...(await demoSession(app, seeded.inviteCode!, '9000000002')) };
   process.send?.(ready);
   const stop = () => void app.close().then(() => process.exit(0), () => process.exit(1));
   process.on('message', (m) => m === 'stop' && stop());

@@ -18,7 +18,8 @@ import path from 'node:path';
 import { chromium, type Browser } from '@playwright/test';
 import { buildMissing } from '../scripts/build-missing';
 import { WEB_APPS } from '../scripts/apps';
-import { BUDGET_ROUTES, fileResolver, loadRoute, servedSize, type BudgetRoute, type Session } from '../scripts/route-bytes';
+import type { DemoSession } from '../scripts/demo-app';
+import { BUDGET_ROUTES, fileResolver, loadRoute, servedSize, type BudgetRoute } from '../scripts/route-bytes';
 import type { WebServerReady } from './web-server';
 
 const ROOT = path.resolve(__dirname, '..');
@@ -91,7 +92,7 @@ function median(xs: number[]): number {
 }
 
 /** One Lighthouse run in a fresh Chromium profile; with a session, localStorage holds it before the page loads. */
-async function lighthouseOnce(url: string, session: Session | null): Promise<Lighthouse['runs'][number]> {
+async function lighthouseOnce(url: string, session: DemoSession | null): Promise<Lighthouse['runs'][number]> {
   const { launch } = await import('chrome-launcher');
   const { default: lighthouse } = await import('lighthouse');
   const chrome = await launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS });
@@ -122,7 +123,7 @@ async function lighthouseOnce(url: string, session: Session | null): Promise<Lig
   }
 }
 
-async function lighthouseMedian(url: string, session: Session | null): Promise<Lighthouse> {
+async function lighthouseMedian(url: string, session: DemoSession | null): Promise<Lighthouse> {
   const runs = [];
   for (let i = 0; i < LH_RUNS; i++) runs.push(await lighthouseOnce(url, session));
   return { score: median(runs.map((r) => r.score)), lcpMs: median(runs.map((r) => r.lcpMs)), tbtMs: median(runs.map((r) => r.tbtMs)), runs };

@@ -6,11 +6,11 @@
  * ratchet of BUDGET_ROUTES); a route over the issue's budget but within its limit is reported, not failed.
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
-import { buildApp, loadConfig } from '@invest/api';
+import { buildApp } from '@invest/api';
 import { distOf as defaultDistOf, REMOTES, WEB_APPS, type WebApp } from './apps';
+import { demoConfig, demoSession } from './demo-app';
 import { BUDGET_ROUTES, fileResolver, isChartFile, loadRoute, servedSize } from './route-bytes';
 import { registerWeb } from './web';
 
@@ -22,9 +22,7 @@ async function main(): Promise<void> {
   const missing = WEB_APPS.filter((a) => !fs.existsSync(path.join(distOf(a), 'mf-manifest.json')));
   if (missing.length) throw new Error(`no production build of ${missing.map((a) => a.dir).join(', ')}: run npm run build first`);
 
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'invest-budgets-'));
-  const config = loadConfig({ ...process.env, DATABASE_URL: 'memory://', SEED_DEMO: '1', LOG_LEVEL: 'warn', DATA_DIR: dataDir });
-  const { app, seeded } = await buildApp(config);
+  const { app, seeded } = await buildApp(demoConfig('budgets', { LOG_LEVEL: 'warn' }));
   await registerWeb(app, { distOf });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as { port: number };
@@ -34,10 +32,7 @@ async function main(): Promise<void> {
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
   });
   try {
-    const user = { user: '9000000003', password: 'budget-secret-1' };
-    await app.inject({ method: 'POST', url: '/api/stock/user/reg', payload: { ...user, code: seeded.inviteCode } });
-    const login = (await app.inject({ method: 'POST', url: '/api/stock/user/login', payload: user })).json().data;
-    const session = { token: login.token, userInfo: JSON.stringify({ id: login.id, user: login.user, login: login.login }) };
+    const session = await demoSession(app, seeded.inviteCode!, '9000000003');
 
     const fileOf = fileResolver((short) => distOf(short ? REMOTES.find((r) => r.short === short)! : WEB_APPS[0]));
     const rows = [];
@@ -66,7 +61,6 @@ async function main(): Promise<void> {
   } finally {
     await browser.close();
     await app.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }
 

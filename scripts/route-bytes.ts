@@ -5,6 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from '@playwright/test';
+import type { DemoSession } from './demo-app';
 
 export interface BudgetRoute {
   name: string;
@@ -33,10 +34,6 @@ export const BUDGET_ROUTES: readonly BudgetRoute[] = [
   { name: 'account', path: '/account', loggedIn: true, budgetKb: 200, limitKb: 258 },
 ];
 
-export interface Session {
-  token: string;
-  userInfo: string;
-}
 
 export interface LoadedFile {
   url: string;
@@ -61,7 +58,7 @@ async function drawn(page: Page, route: BudgetRoute): Promise<void> {
  * Opens `route` on `base` in a fresh context, the session (if the route needs one) stored before the first byte,
  * and returns what it loaded once no script has been requested for `quietMs`.
  */
-export async function loadRoute(browser: Browser, base: string, route: BudgetRoute, session: Session, quietMs = 1500): Promise<RouteLoad> {
+export async function loadRoute(browser: Browser, base: string, route: BudgetRoute, session: DemoSession, quietMs = 1500): Promise<RouteLoad> {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
   if (route.loggedIn) {
     await context.addInitScript((s) => {
