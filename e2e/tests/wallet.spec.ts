@@ -1,27 +1,10 @@
-import { execFile } from 'node:child_process';
-import path from 'node:path';
-import { promisify } from 'node:util';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { apiGet, authOf, fund, loginByUi, open, operatorCredentials, registerByApi } from './helpers';
+import { apiGet, authOf, fund, loginByUi, open, opsCli as ops, registerByApi } from './helpers';
 import { approveRealName } from './realName';
 
 // The wallet against the real API: deposits and withdrawals an operator decides through the ops CLI while the app
 // runs, the published minimums, loans from application to repayment, and one booking per double tap.
-
-const ROOT = path.resolve(__dirname, '../..');
-const run = promisify(execFile);
-
-/** `npm run ops -- <args>` against this test server, as an operator would type it. */
-async function ops(baseURL: string, ...args: string[]): Promise<string> {
-  const { user, password } = operatorCredentials();
-  const { stdout } = await run('npm', ['run', '--silent', 'ops', '--', ...args], {
-    cwd: ROOT,
-    env: { ...process.env, OPS_URL: baseURL, OPS_USER: user, OPS_PASSWORD: password },
-    timeout: 60_000,
-  });
-  return stdout;
-}
 
 async function rechargeRecords(request: APIRequestContext, page: Page) {
   return apiGet<{ rows: { id: number; status: number }[]; count: number }>(request, page, '/api/stock/success/property/list');
