@@ -81,7 +81,7 @@ export async function authPlugin(app: FastifyInstance): Promise<void> {
     }
     const user = await checkLoginPassword(ctx, input.password);
     // Every other session ends (a phone left logged in somewhere is logged out); this one stays.
-    await changePassword(app.db, user.id, input.password_new, ctx.now, subject);
+    await changePassword(app.db, user.id, input.password_new, ctx.now, subject.tokenId);
     return 'passwordChanged' as const;
   });
 

@@ -97,17 +97,11 @@ export async function revokeToken(db: DbOrTx, tokenId: number, now: Date): Promi
     .where(and(eq(authTokens.id, tokenId), isNull(authTokens.revokedAt)));
 }
 
-/** Ends every session of a subject (after a password reset). */
-export async function revokeAllTokens(db: DbOrTx, subject: { kind: SubjectKind; id: number }, now: Date): Promise<void> {
-  tokenCache.forgetSubject(subject.kind, subject.id, now.getTime());
-  await db
-    .update(authTokens)
-    .set({ revokedAt: now })
-    .where(and(eq(authTokens.subjectKind, subject.kind), eq(authTokens.subjectId, subject.id), isNull(authTokens.revokedAt)));
-}
-
-/** Ends every other session of a subject, keeping the one that asked (a password change from a logged-in screen). */
-export async function revokeOtherTokens(db: DbOrTx, subject: Subject, now: Date): Promise<void> {
+/**
+ * Ends every session of a subject (after a password reset), except `keepTokenId` when given: the session that made
+ * a password change from a logged-in screen.
+ */
+export async function revokeAllTokens(db: DbOrTx, subject: { kind: SubjectKind; id: number }, now: Date, keepTokenId?: number): Promise<void> {
   tokenCache.forgetSubject(subject.kind, subject.id, now.getTime());
   await db
     .update(authTokens)
@@ -116,7 +110,7 @@ export async function revokeOtherTokens(db: DbOrTx, subject: Subject, now: Date)
       and(
         eq(authTokens.subjectKind, subject.kind),
         eq(authTokens.subjectId, subject.id),
-        ne(authTokens.id, subject.tokenId),
+        keepTokenId === undefined ? undefined : ne(authTokens.id, keepTokenId),
         isNull(authTokens.revokedAt),
       ),
     );

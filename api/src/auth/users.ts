@@ -6,7 +6,7 @@ import { invitationCodes, users, type User } from '../db/schema';
 import { ApiError } from '../http/errors';
 import { openWallet } from '../ledger/accounts';
 import { hashPassword } from './passwords';
-import { revokeAllTokens, revokeOtherTokens, type Subject } from './tokens';
+import { revokeAllTokens } from './tokens';
 
 export async function findUserByPhone(db: DbOrTx, phone: string): Promise<User | null> {
   const [row] = await db.select().from(users).where(eq(users.phone, phone)).limit(1);
@@ -77,14 +77,13 @@ export async function registerUser(db: Db, r: Registration): Promise<User> {
 }
 
 /**
- * Sets a new password and ends every session of the user: whoever knew the old one is logged out. `keep` is the
- * session that made the change from inside the app: it stays logged in.
+ * Sets a new password and ends every session of the user: whoever knew the old one is logged out. `keepTokenId` is
+ * the session that made the change from inside the app: it stays logged in.
  */
-export async function changePassword(db: Db, userId: number, newPassword: string, now: Date, keep?: Subject): Promise<void> {
+export async function changePassword(db: Db, userId: number, newPassword: string, now: Date, keepTokenId?: number): Promise<void> {
   const passwordHash = await hashPassword(newPassword);
   await db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash }).where(eq(users.id, userId));
-    if (keep) await revokeOtherTokens(tx, keep, now);
-    else await revokeAllTokens(tx, { kind: 'user', id: userId }, now);
+    await revokeAllTokens(tx, { kind: 'user', id: userId }, now, keepTokenId);
   });
 }
