@@ -1,5 +1,6 @@
 import { and, count, desc, eq, gt, isNull, lte, max, sql } from 'drizzle-orm';
 import { DEFAULT_SERVICE_LINK, type ChatConversation, type ChatMessage } from '@invest/shared/contract';
+import { findUserByPhone } from '../auth/users';
 import type { Db, DbOrTx } from '../db/database';
 import { chatMessages, settings, users } from '../db/schema';
 import { ApiError } from '../http/errors';
@@ -84,7 +85,7 @@ export async function serviceLink(db: DbOrTx): Promise<string> {
 
 /** The user a chat path names by phone; 404 when there is none (an operator typo is not a server error). */
 async function userByPhone(db: DbOrTx, phone: string) {
-  const [user] = await db.select({ id: users.id, phone: users.phone }).from(users).where(eq(users.phone, phone));
+  const user = await findUserByPhone(db, phone);
   if (!user) throw new ApiError(404, 'notFound');
   return user;
 }

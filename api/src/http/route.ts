@@ -120,3 +120,11 @@ export function subjectOf(ctx: RouteContext): Subject {
   if (!ctx.subject) throw new ApiError(401, 'unauthorized');
   return ctx.subject;
 }
+
+/** The `:id` of an ops path: a positive int4, else the record cannot exist. */
+export function idParam(ctx: RouteContext): number {
+  const raw = (ctx.req.params as { id?: string }).id ?? '';
+  const id = /^\d{1,10}$/.test(raw) ? Number(raw) : NaN;
+  if (!(id > 0 && id <= 2_147_483_647)) throw new ApiError(404, 'notFound');
+  return id;
+}

@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { calls, type OpsRealName } from '@invest/shared/contract';
-import { UsageError } from '../ops/money-commands';
+import { idArg, UsageError } from '../ops/money-commands';
 import type { OpsApi } from '../ops/remote';
 
 export const KYC_USAGE = `Real-name verification (the running server's /api/ops, audited there):
@@ -11,12 +11,6 @@ export const KYC_USAGE = `Real-name verification (the running server's /api/ops,
 `;
 
 const STATUS = { 1: 'under review', 2: 'approved', 3: 'rejected' } as Record<number, string>;
-
-const idArg = (positionals: string[], what: string): number => {
-  const id = Number(positionals[0]);
-  if (positionals.length !== 1 || !Number.isSafeInteger(id) || id <= 0) throw new UsageError(`kyc ${what} takes one ID`);
-  return id;
-};
 
 const summary = (r: OpsRealName) => `${r.id}  ${r.user}  ${STATUS[r.status] ?? r.status}  ${r.real_name}  ${r.id_type} ${r.id_number}  ${r.created_at}`;
 
@@ -32,7 +26,7 @@ export async function kycCommand(api: () => Promise<OpsApi>, args: string[]): Pr
     }
     case 'show': {
       const { positionals } = parseArgs({ args: rest, allowPositionals: true, strict: true });
-      const r = await (await api()).call(calls.opsKycGet, {}, { id: idArg(positionals, 'show') });
+      const r = await (await api()).call(calls.opsKycGet, {}, { id: idArg(positionals, 'kyc show') });
       console.log(summary(r));
       console.log(`front photo: ${r.id_number_img}\nback photo:  ${r.id_number_img_two}`);
       if (r.decided_by) console.log(`decided by ${r.decided_by} at ${r.decided_at}${r.reject_reason ? `: ${r.reject_reason}` : ''}`);
@@ -40,14 +34,14 @@ export async function kycCommand(api: () => Promise<OpsApi>, args: string[]): Pr
     }
     case 'approve': {
       const { positionals } = parseArgs({ args: rest, allowPositionals: true, strict: true });
-      const r = await (await api()).call(calls.opsKycApprove, {}, { id: idArg(positionals, 'approve') });
+      const r = await (await api()).call(calls.opsKycApprove, {}, { id: idArg(positionals, 'kyc approve') });
       console.log(`real name ${r.id} of ${r.user} approved`);
       return 0;
     }
     case 'reject': {
       const { values, positionals } = parseArgs({ args: rest, options: { reason: { type: 'string' } }, allowPositionals: true, strict: true });
       if (!values.reason?.trim()) throw new UsageError('--reason TEXT is required (the user sees it)');
-      const r = await (await api()).call(calls.opsKycReject, { reason: values.reason }, { id: idArg(positionals, 'reject') });
+      const r = await (await api()).call(calls.opsKycReject, { reason: values.reason }, { id: idArg(positionals, 'kyc reject') });
       console.log(`real name ${r.id} of ${r.user} rejected: ${r.reject_reason}`);
       return 0;
     }

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { calls, REAL_NAME_STATUS } from '@invest/shared/contract';
-import { route, subjectOf } from '../http/route';
-import { idParam } from '../wallet/plugin';
+import { idParam, route, subjectOf } from '../http/route';
 import { decideRealName, getRealName, listRealNames, realNameState, submitRealName } from './store';
 
 /** Real-name verification: the user's submission and state, and the operators' review. */

@@ -4,9 +4,9 @@ import type { Db, DbOrTx } from '../db/database';
 import { isUniqueViolation } from '../db/errors';
 import { operators, realNameVerifications, uploads, users } from '../db/schema';
 import { ApiError } from '../http/errors';
+import { alreadySettled } from '../ledger/errors';
 import { audit } from '../ops/audit';
 import { ownUploads, uploadNameOf, uploadUrl } from '../uploads/store';
-
 
 export interface Submission {
   userId: number;
@@ -83,11 +83,10 @@ export async function isRealNameApproved(db: DbOrTx, userId: number): Promise<bo
 export async function submitRealName(db: Db, s: Submission, now: Date): Promise<RealName> {
   const issue = idNumberIssue(s.currency, s.idType, s.idNumber);
   if (issue) throw new ApiError(400, issue as ErrorKey);
-  const names = [uploadNameOf(s.front), uploadNameOf(s.back)];
-  if (names.some((n) => n === null)) throw new ApiError(422, 'uploadNotFound');
-  const owned = await ownUploads(db, s.userId, names as string[]);
-  const photo = (name: string | null) => owned.find((u) => u.name === name)?.id;
-  const [frontId, backId] = [photo(names[0]!), photo(names[1]!)];
+  const [frontName, backName] = [uploadNameOf(s.front), uploadNameOf(s.back)];
+  if (!frontName || !backName) throw new ApiError(422, 'uploadNotFound');
+  const owned = await ownUploads(db, s.userId, [frontName, backName]);
+  const [frontId, backId] = [frontName, backName].map((name) => owned.find((u) => u.name === name)?.id);
   if (frontId === undefined || backId === undefined) throw new ApiError(422, 'uploadNotFound');
   try {
     const [row] = await db
@@ -139,7 +138,7 @@ export async function decideRealName(
       .returning();
     if (!row) {
       const [exists] = await tx.select({ id: realNameVerifications.id }).from(realNameVerifications).where(eq(realNameVerifications.id, id));
-      throw exists ? new ApiError(409, 'alreadySettled') : new ApiError(404, 'notFound');
+      throw exists ? alreadySettled() : new ApiError(404, 'notFound');
     }
     const action = decision.status === REAL_NAME_STATUS.approved ? 'kyc.approve' : 'kyc.reject';
     await audit(tx, { operatorId, action, target: `kyc ${id}`, detail: { user: row.userId, ...(reason ? { reason } : {}) } }, now);

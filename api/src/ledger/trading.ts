@@ -37,22 +37,22 @@ export async function bookBuy(tx: Tx, b: TradeBooking, hold?: { id: number; amou
   const buy = { key: `${b.keyBase}:amount`, reason: b.reason, currency: b.currency, amount: b.amount, to: settlement, ref: b.ref };
   if (hold && hold.amount >= b.amount) {
     await captureHold(tx, hold.id, buy, b.at);
-    await transfers(tx, await feeOf(tx, b), b.at);
+    await transfers(tx, await feeBooking(tx, b), b.at);
     return;
   }
   if (hold) await releaseHold(tx, hold.id, b.at);
-  await transfers(tx, [{ ...buy, from: b.walletId }, ...(await feeOf(tx, b))], b.at);
+  await transfers(tx, [{ ...buy, from: b.walletId }, ...(await feeBooking(tx, b))], b.at);
 }
 
 /** A sale: the amount comes into the wallet from the market side, then the fee leaves it (one statement). */
 export async function bookSell(tx: Tx, b: TradeBooking): Promise<void> {
   const settlement = await systemAccountId(tx, systemShard('settlement:stocks', b.walletId), b.currency);
   const sale = { key: `${b.keyBase}:amount`, reason: b.reason, currency: b.currency, amount: b.amount, from: settlement, to: b.walletId, ref: b.ref };
-  await transfers(tx, [sale, ...(await feeOf(tx, b))], b.at);
+  await transfers(tx, [sale, ...(await feeBooking(tx, b))], b.at);
 }
 
 /** The fee's transfer, its own transactionExpenses bill; none for a fee of 0. */
-async function feeOf(tx: Tx, b: TradeBooking): Promise<Booking[]> {
+async function feeBooking(tx: Tx, b: TradeBooking): Promise<Booking[]> {
   if (b.fee <= 0) return [];
   const fees = await systemAccountId(tx, systemShard('income:fees', b.walletId), b.currency);
   return [{ key: `${b.keyBase}:fee`, reason: 'transactionExpenses', currency: b.currency, amount: b.fee, from: b.walletId, to: fees, ref: b.ref }];

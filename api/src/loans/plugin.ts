@@ -2,9 +2,8 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { calls } from '@invest/shared/contract';
 import { loans } from '../db/schema';
-import { idempotencyKey, route, subjectOf } from '../http/route';
+import { idempotencyKey, idParam, route, subjectOf } from '../http/route';
 import { requireRealName } from '../kyc/gate';
-import { idParam } from '../wallet/plugin';
 import { applyForLoan, approveLoan, listLoans, loanData, rejectLoan, repayLoan, userLoans } from './store';
 
 /** Loans: the user's credit, applications and repayments, and the operators' decisions. */

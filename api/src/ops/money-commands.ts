@@ -14,7 +14,7 @@ function table(rows: Row[], columns: string[]): string {
   return [line(columns), ...cells.map(line)].join('\n');
 }
 
-const idArg = (positionals: string[], what: string): number => {
+export const idArg = (positionals: string[], what: string): number => {
   const id = Number(positionals[0]);
   if (positionals.length !== 1 || !Number.isSafeInteger(id) || id <= 0) throw new UsageError(`${what} takes one ID`);
   return id;

@@ -4,13 +4,13 @@
  */
 import { randomBytes } from 'node:crypto';
 import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
-import { feeOf, MINOR_PER_UNIT, ORDER_STATUS, ORDER_STATUS_LABELS, type Order, type TradeRules, type TradeType } from '@invest/shared/contract';
+import { feeOf, moneyOf, ORDER_STATUS, ORDER_STATUS_LABELS, type Order, type TradeRules, type TradeType } from '@invest/shared/contract';
 import type { Db, DbOrTx, Tx } from '../db/database';
 import { tradeOrders, type TradeOrderRow } from '../db/schema';
 import { columnsOf, rowOf, runStatement } from '../db/statement';
 import { ApiError } from '../http/errors';
 import { walletId } from '../ledger/accounts';
-import { insufficientFunds, keyReused } from '../ledger/errors';
+import { alreadySettled, insufficientFunds, keyReused } from '../ledger/errors';
 import { bookBuy, bookSell, holdForOrder, releaseOrderHold } from '../ledger/trading';
 import { inLedgerTransaction, requestHash } from '../ledger/transfer';
 import type { MarketService } from '../market/plugin';
@@ -196,7 +196,7 @@ async function fillResting(tx: Tx, o: Row, walletId: number, at: { price: number
   const [raw] = await runStatement<Record<string, unknown>>(tx, 'trade_fill_resting', FILL_RESTING_SQL, [
     ...[o.id, ORDER_STATUS.success, f.price, f.fx.rate, new Date(f.fx.asOf).toISOString(), f.amount, f.fee, now.toISOString(), ORDER_STATUS.pending],
   ]);
-  if (!raw) throw new ApiError(409, 'alreadySettled');
+  if (!raw) throw alreadySettled();
   const booking = { keyBase: `trade:${o.no}:buy`, walletId, currency: o.settleCurrency, reason: buyReason(o.type), amount: f.amount, fee: f.fee, ref: o.no, at: now };
   await bookBuy(tx, booking, o.holdId ? { id: o.holdId, amount: o.held } : null);
   return rowOf(tradeOrders, raw);
@@ -413,11 +413,10 @@ export function orderViews(market: Market, now: Date) {
     if (!rates.has(k)) rates.set(k, market.at(now, () => fxRate(market.engine, from, to, now.getTime())?.rate ?? null));
     return rates.get(k)!;
   };
-  /** Value of an open lot now, minor units (its fill rate when the engine has none now). */
-  const valueOf = (o: Row): number => {
-    const rate = rateOf(o.quoteCurrency, o.settleCurrency) ?? o.fxRate ?? 1;
-    return Math.round(o.count * priceOf(o.symbol) * rate * MINOR_PER_UNIT);
-  };
+  /** The rate an open lot is valued at: the engine's now, else its fill rate. */
+  const lotRate = (o: Row) => rateOf(o.quoteCurrency, o.settleCurrency) ?? o.fxRate ?? 1;
+  /** Value of an open lot now, minor units. */
+  const valueOf = (o: Row): number => moneyOf(o.count, priceOf(o.symbol), lotRate(o));
   /**
    * Day's P&L of an open lot, minor units, as brokerages count it: from the previous close, or from the fill price
    * for a lot bought in the instrument's current (or, when closed, latest) session.
@@ -430,8 +429,7 @@ export function orderViews(market: Market, now: Date) {
       : now.getTime();
     const boughtToday = o.filledAt !== null && o.filledAt.getTime() >= sessionOpen;
     const base = boughtToday ? (o.price ?? quote.prevClose) : quote.prevClose;
-    const rate = rateOf(o.quoteCurrency, o.settleCurrency) ?? o.fxRate ?? 1;
-    return Math.round(o.count * (priceOf(o.symbol) - base) * rate * MINOR_PER_UNIT);
+    return moneyOf(o.count, priceOf(o.symbol) - base, lotRate(o));
   };
   const toOrder = (o: Row): Order => {
     const open = o.status === ORDER_STATUS.success && o.state === 'buy';

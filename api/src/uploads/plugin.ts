@@ -1,19 +1,13 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import multipart from '@fastify/multipart';
-import { and, count, eq, gt } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { calls, UPLOAD_MAX_BYTES, UPLOAD_NAME, UPLOAD_PATH } from '@invest/shared/contract';
 import { cachedSubject, resolveToken } from '../auth/tokens';
-import { uploads } from '../db/schema';
 import { ApiError } from '../http/errors';
 import { bearerToken, route, subjectOf } from '../http/route';
 import { cleanImage } from './images';
-import { findUpload, saveUpload, uploadsDir, uploadUrl } from './store';
-
-/** Pictures one user may upload in a day: enough for many tries at an ID photo, not enough to fill a disk. */
-export const UPLOADS_PER_DAY = 50;
-const DAY_MS = 24 * 60 * 60 * 1000;
+import { checkDailyUploads, findUpload, saveUpload, uploadsDir, uploadUrl } from './store';
 
 /** The picture of a multipart request: its single file part, at most UPLOAD_MAX_BYTES. */
 async function uploadedBytes(req: FastifyRequest): Promise<Buffer> {
@@ -41,11 +35,7 @@ export async function uploadsPlugin(app: FastifyInstance): Promise<void> {
 
   route(app, calls.upload, async (_input, ctx) => {
     const userId = subjectOf(ctx).id;
-    const [today] = await app.db
-      .select({ n: count() })
-      .from(uploads)
-      .where(and(eq(uploads.userId, userId), gt(uploads.createdAt, new Date(ctx.now.getTime() - DAY_MS))));
-    if ((today?.n ?? 0) >= UPLOADS_PER_DAY) throw new ApiError(429, 'tooManyRequests');
+    await checkDailyUploads(app.db, userId, ctx.now);
     const image = await cleanImage(await uploadedBytes(ctx.req));
     const row = await saveUpload(app.db, dir, userId, image, ctx.now);
     return { url: uploadUrl(row.name) };

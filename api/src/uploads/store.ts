@@ -1,12 +1,26 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, count, eq, gt, inArray } from 'drizzle-orm';
 import { UPLOAD_NAME, UPLOAD_PATH } from '@invest/shared/contract';
 import type { Config } from '../config';
 import type { DbOrTx } from '../db/database';
 import { uploads } from '../db/schema';
+import { ApiError } from '../http/errors';
 import type { CleanImage } from './images';
+
+/** Pictures one user may upload in a day: enough for many tries at an ID photo, not enough to fill a disk. */
+export const UPLOADS_PER_DAY = 50;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Refuses (429) a user who has uploaded UPLOADS_PER_DAY pictures in the last 24 hours. */
+export async function checkDailyUploads(db: DbOrTx, userId: number, now: Date): Promise<void> {
+  const [today] = await db
+    .select({ n: count() })
+    .from(uploads)
+    .where(and(eq(uploads.userId, userId), gt(uploads.createdAt, new Date(now.getTime() - DAY_MS))));
+  if ((today?.n ?? 0) >= UPLOADS_PER_DAY) throw new ApiError(429, 'tooManyRequests');
+}
 
 /** Where pictures live: `<data dir>/uploads` (a volume in production, beside the embedded database's `pg`). */
 export const uploadsDir = (config: Pick<Config, 'dataDir'>) => path.join(config.dataDir, 'uploads');

@@ -2,20 +2,11 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { calls } from '@invest/shared/contract';
 import { recharges, withdrawals } from '../db/schema';
-import { ApiError } from '../http/errors';
 import { requireRealName } from '../kyc/gate';
-import { idempotencyKey, route, subjectOf, type RouteContext } from '../http/route';
+import { idempotencyKey, idParam, route, subjectOf } from '../http/route';
 import { completeRecharge, failRecharge, listRecharges, requestRecharge, userRecharges } from './recharges';
 import { rechargeMethodInfo } from './settings';
 import { completeWithdrawal, failWithdrawal, listWithdrawals, requestWithdrawal, userWithdrawals } from './withdrawals';
-
-/** The `:id` of an ops path: a positive int4, else the record cannot exist. */
-export function idParam(ctx: RouteContext): number {
-  const raw = (ctx.req.params as { id?: string }).id ?? '';
-  const id = /^\d{1,10}$/.test(raw) ? Number(raw) : NaN;
-  if (!(id > 0 && id <= 2_147_483_647)) throw new ApiError(404, 'notFound');
-  return id;
-}
 
 /** Deposits and withdrawals: the user's requests and records, and the operators' decisions. */
 export async function walletPlugin(app: FastifyInstance): Promise<void> {
