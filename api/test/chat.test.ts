@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { CHAT_SENDS_PER_MINUTE, SERVICE_LINK_SETTING } from '../src/chat/store';
 import { settings } from '../src/db/schema';
+import { openEventStream } from './event-stream';
 import { backends, HOOK_TIMEOUT, useApp, type TestApp } from './harness';
 import { opsCli } from './ops-cli';
 
@@ -201,38 +202,11 @@ describe.each(backends.slice(0, 1))('chat over the event stream and the ops CLI 
     cli = opsCli(t.current, base);
   }, HOOK_TIMEOUT);
 
-  /** Opens the user's event stream; the returned function reads until `event: chat` comes or `ms` pass. */
-  async function stream(token: string, abort: AbortController) {
-    const res = await fetch(`${base}/api/stock/success/v2/wallet/stream`, { headers: { authorization: `Bearer ${token}` }, signal: abort.signal });
-    expect(res.status).toBe(200);
-    const reader = res.body!.getReader();
-    const decoder = new TextDecoder();
-    let text = '';
-    return (ms: number) =>
-      new Promise<string>((resolve) => {
-        const timer = setTimeout(() => resolve(text), ms);
-        const pump = (): void => {
-          void reader.read().then(
-            ({ value, done }) => {
-              if (done) return resolve(text);
-              text += decoder.decode(value);
-              if (text.includes('event: chat')) {
-                clearTimeout(timer);
-                resolve(text);
-              } else pump();
-            },
-            () => resolve(text),
-          );
-        };
-        pump();
-      });
-  }
-
   it("tells the user's one stream, and no one else's, when an agent replies", async () => {
     const a = await user(t.current);
     const b = await user(t.current);
     const abort = new AbortController();
-    const [mine, theirs] = [await stream(a.token, abort), await stream(b.token, abort)];
+    const [mine, theirs] = [await openEventStream(base, a.token, 'chat', abort.signal), await openEventStream(base, b.token, 'chat', abort.signal)];
     await t.current.post(`/ops/chats/${a.phone}/messages`, { text: 'Hello from support' }, { token: await t.current.operatorToken() });
     expect(await mine(3_000)).toContain('event: chat');
     expect(await theirs(500)).not.toContain('event: chat');

@@ -1,6 +1,5 @@
+import { openEventStream, USER_STREAM_PATH as PATH } from './event-stream';
 import { backends, HOOK_TIMEOUT, useApp } from './harness';
-
-const PATH = '/api/stock/success/v2/wallet/stream';
 
 describe.each(backends.slice(0, 1))('wallet event stream on $name', (backend) => {
   // Beats every 200 ms, so a revoked session's stream ends within the test's patience.
@@ -19,30 +18,7 @@ describe.each(backends.slice(0, 1))('wallet event stream on $name', (backend) =>
     const [mine, theirs] = [await login(), await login()];
 
     const abort = new AbortController();
-    const open = async (token: string) => {
-      const res = await fetch(`${base}${PATH}`, { headers: { authorization: `Bearer ${token}` }, signal: abort.signal });
-      expect(res.status).toBe(200);
-      expect(res.headers.get('content-type')).toMatch(/^text\/event-stream/);
-      const reader = res.body!.getReader();
-      const decoder = new TextDecoder();
-      let text = '';
-      // Reads until an event arrives or the time runs out; resolves with what came.
-      return (ms: number) =>
-        new Promise<string>((resolve) => {
-          const timer = setTimeout(() => resolve(text), ms);
-          const pump = (): void => {
-            void reader.read().then(({ value, done }) => {
-              if (done) return resolve(text);
-              text += decoder.decode(value);
-              if (text.includes('event: wallet')) {
-                clearTimeout(timer);
-                resolve(text);
-              } else pump();
-            }, () => resolve(text));
-          };
-          pump();
-        });
-    };
+    const open = (token: string) => openEventStream(base, token, 'wallet', abort.signal);
     const myEvents = await open(mine);
     const theirEvents = await open(theirs);
 
