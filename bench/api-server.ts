@@ -6,6 +6,7 @@
  */
 import { buildApp } from '../api/src';
 import { demoConfig, demoSession } from '../scripts/demo-app';
+import { listenLocal, serveUntilStopped } from './child-server';
 
 export interface BenchCase {
   name: string;
@@ -46,9 +47,7 @@ async function main(): Promise<void> {
     });
   });
 
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  if (!address || typeof address === 'string') throw new Error('no port');
+  const port = await listenLocal(app);
 
   const { token } = await demoSession(app, seeded.inviteCode!, '9000000001');
 
@@ -61,17 +60,9 @@ async function main(): Promise<void> {
     cases.push({ name: c.name, path: c.path, barePath: `/bare/${i}${query}`, bytes: Buffer.byteLength(res.body) });
   }
 
-  const ready: ServerReady = { port: address.port, token, cases };
+  const ready: ServerReady = { port, token, cases };
   process.send?.(ready);
-  const stop = () => {
-    app.close().then(
-      () => process.exit(0),
-      () => process.exit(1),
-    );
-  };
-  process.on('message', (m) => m === 'stop' && stop());
-  process.on('disconnect', stop);
-  process.on('SIGTERM', stop);
+  serveUntilStopped(app);
 }
 
 main().catch((err) => {

@@ -10,6 +10,7 @@ import { buildApp } from '../api/src';
 import { distOf } from '../scripts/apps';
 import { registerWeb } from '../scripts/web';
 import { demoConfig, demoSession, type DemoSession } from '../scripts/demo-app';
+import { listenLocal, serveUntilStopped } from './child-server';
 
 export interface WebServerReady extends DemoSession {
   port: number;
@@ -20,16 +21,11 @@ async function main(): Promise<void> {
   const { app, seeded } = await buildApp(config);
   const root = process.env.WEB_DIST;
   await registerWeb(app, { distOf: root ? (a) => path.join(root, a.dir) : distOf });
-  await app.listen({ port: Number(process.env.PORT ?? 0), host: '127.0.0.1' });
-  const address = app.server.address();
-  if (!address || typeof address === 'string') throw new Error('no port');
+  const port = await listenLocal(app, Number(process.env.PORT ?? 0));
 
-  const ready: WebServerReady = { port: address.port, ...(await demoSession(app, seeded.inviteCode!, '9000000002')) };
+  const ready: WebServerReady = { port, ...(await demoSession(app, seeded.inviteCode!, '9000000002')) };
   process.send?.(ready);
-  const stop = () => void app.close().then(() => process.exit(0), () => process.exit(1));
-  process.on('message', (m) => m === 'stop' && stop());
-  process.on('disconnect', stop);
-  process.on('SIGTERM', stop);
+  serveUntilStopped(app);
 }
 
 main().catch((err) => {
