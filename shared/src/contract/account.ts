@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineCall, NoInput } from './envelope';
-import { limitOf, Page } from './market';
+import { Paging, statusFilter } from './market';
 import { AnyPassword, NewPassword } from './rules';
 import { OpsReason } from './wallet';
 
@@ -90,7 +90,7 @@ const VERHOEFF_P = [
 ];
 
 /** Verhoeff check of a digit string (its last digit is the check digit). */
-export function verhoeffValid(digits: string): boolean {
+function verhoeffValid(digits: string): boolean {
   let c = 0;
   for (let i = 0; i < digits.length; i++) c = VERHOEFF_D[c]![VERHOEFF_P[i % 8]![Number(digits[digits.length - 1 - i])]!]!;
   return c === 0;
@@ -100,11 +100,11 @@ export function verhoeffValid(digits: string): boolean {
 const compact = (v: string) => v.replace(/[\s-]/g, '').toUpperCase();
 
 /** Aadhaar: 12 digits, not starting with 0 or 1, with its Verhoeff check digit. */
-export const aadhaarValid = (v: string) => /^[2-9]\d{11}$/.test(v) && verhoeffValid(v);
+const aadhaarValid = (v: string) => /^[2-9]\d{11}$/.test(v) && verhoeffValid(v);
 /** PAN: five letters, four digits, one letter (ABCDE1234F). */
-export const panValid = (v: string) => /^[A-Z]{5}\d{4}[A-Z]$/.test(v);
+const panValid = (v: string) => /^[A-Z]{5}\d{4}[A-Z]$/.test(v);
 /** Any other document: 4 to 32 letters or digits. */
-export const otherIdValid = (v: string) => /^[A-Z0-9]{4,32}$/.test(v);
+const otherIdValid = (v: string) => /^[A-Z0-9]{4,32}$/.test(v);
 
 /**
  * The ID number's rule for a type in a deployment: INR checks the Aadhaar (idCard) and the PAN (passport); every
@@ -201,13 +201,11 @@ export const OpsRealName = RealName.extend({
 });
 export type OpsRealName = z.infer<typeof OpsRealName>;
 
-const Paging = { page: Page.default(1), limit: limitOf(100).default(20) };
-
 export const opsKycList = defineCall({
   method: 'GET',
   path: '/ops/kyc',
   auth: 'operator',
-  input: z.strictObject({ status: z.coerce.number({ error: 'invalidInput' }).int('invalidInput').min(1, 'invalidInput').max(3, 'invalidInput').optional(), ...Paging }),
+  input: z.strictObject({ status: statusFilter(3), ...Paging }),
   output: z.object({ rows: z.array(OpsRealName), count: z.number().int() }),
 });
 export const opsKycGet = defineCall({ method: 'GET', path: '/ops/kyc/:id', auth: 'operator', input: NoInput, output: OpsRealName });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineCall, NoInput, QueryId } from './envelope';
-import { limitOf, Page } from './market';
+import { limitOf, Paging } from './market';
 import { Phone } from './rules';
 
 /** Issue 10: a message is 1–1000 characters after trimming (counted as the user sees them, not UTF-16 units). */
@@ -108,7 +108,7 @@ export const opsChats = defineCall({
   method: 'GET',
   path: '/ops/chats',
   auth: 'operator',
-  input: z.strictObject({ page: Page.default(1), limit: limitOf(100).default(20) }),
+  input: z.strictObject(Paging),
   output: z.object({ rows: z.array(ChatConversation), count: z.number().int() }),
 });
 

@@ -77,8 +77,5 @@ export {
   IMAGE_TARGET_BYTES,
   idNumberIssue,
   maskIdNumber,
-  verhoeffValid,
-  aadhaarValid,
-  panValid,
   type IdType,
 } from './account';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineCall, Minor, NoInput } from './envelope';
-import { limitOf, Page } from './market';
+import { Paging, statusFilter } from './market';
 import { OpsReason } from './wallet';
 
 /** Loan states (spec §4, labels by index): unapplied, applying, approved, rejected, unpaid, paid. */
@@ -48,7 +48,6 @@ export const loanAdd = defineCall({
   output: LoanRecord,
 });
 
-const Paging = { page: Page.default(1), limit: limitOf(100).default(20) };
 const Id = z.coerce.number({ error: 'invalidInput' }).int('invalidInput').positive('invalidInput').max(2_147_483_647, 'invalidInput');
 
 export const loanRecords = defineCall({
@@ -74,7 +73,7 @@ export const opsLoans = defineCall({
   method: 'GET',
   path: '/ops/loans',
   auth: 'operator',
-  input: z.strictObject({ state: z.coerce.number({ error: 'invalidInput' }).int('invalidInput').min(1, 'invalidInput').max(5, 'invalidInput').optional(), ...Paging }),
+  input: z.strictObject({ state: statusFilter(5), ...Paging }),
   output: z.object({ rows: z.array(OpsLoan), count: z.number().int() }),
 });
 export const opsLoanApprove = defineCall({ method: 'POST', path: '/ops/loans/:id/approve', auth: 'operator', input: z.strictObject({}), output: OpsLoan });

@@ -4,6 +4,10 @@ import { defineCall, Id, NoInput, QueryId } from './envelope';
 /** Query numbers arrive as strings; these coerce them and keep them in range. */
 export const Page = z.coerce.number({ error: 'invalidInput' }).int('invalidInput').min(1, 'invalidInput').max(100_000, 'invalidInput');
 export const limitOf = (max: number) => z.coerce.number({ error: 'invalidInput' }).int('invalidInput').min(1, 'invalidInput').max(max, 'invalidInput');
+/** A list's page and limit: 20 rows a page unless asked, at most 100. */
+export const Paging = { page: Page.default(1), limit: limitOf(100).default(20) };
+/** A list's optional filter on a numeric status or state code, 1 to `max`. */
+export const statusFilter = (max: number) => limitOf(max).optional();
 export const Symbol = z.string({ error: 'requiredFields' }).trim().min(1, 'requiredFields').max(32, 'invalidInput');
 
 export const MARKETS = ['IN', 'US', 'FOREX', 'FUTURE', 'CGI'] as const;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineCall, Minor, NoInput } from './envelope';
-import { limitOf, Page } from './market';
+import { Paging, statusFilter } from './market';
 
 /** The spec's bill reasons (section 3, Bill row): every ledger transfer is booked under one of them. */
 export const BILL_REASONS = [
@@ -46,8 +46,7 @@ export const bills = defineCall({
   auth: 'user',
   input: z.strictObject({
     type: z.enum(BILL_TYPES, { error: 'invalidInput' }).default('all'),
-    page: Page.default(1),
-    limit: limitOf(100).default(20),
+    ...Paging,
   }),
   output: z.object({ rows: z.array(Bill), count: z.number().int() }),
 });
@@ -138,7 +137,6 @@ export const rechargeAdd = defineCall({
   output: RechargeRecord,
 });
 
-const Paging = { page: Page.default(1), limit: limitOf(100).default(20) };
 
 export const rechargeRecords = defineCall({
   method: 'GET',
@@ -197,7 +195,7 @@ export const opsRecharges = defineCall({
   method: 'GET',
   path: '/ops/recharges',
   auth: 'operator',
-  input: z.strictObject({ status: z.coerce.number({ error: 'invalidInput' }).int('invalidInput').min(1, 'invalidInput').max(3, 'invalidInput').optional(), ...Paging }),
+  input: z.strictObject({ status: statusFilter(3), ...Paging }),
   output: z.object({ rows: z.array(OpsRecharge), count: z.number().int() }),
 });
 export const opsRechargeComplete = defineCall({ method: 'POST', path: '/ops/recharges/:id/complete', auth: 'operator', input: OpsId, output: OpsRecharge });
