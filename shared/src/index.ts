@@ -22,7 +22,7 @@ export {
   type LiveMode,
 } from './hooks/useLiveQuotes';
 export { useLoggedIn } from './hooks/useSession';
-export { useWalletEvents, useUserEvents, CHAT_QUERY_PATHS, invalidateWallet, sseParser, walletStreamUrl, WALLET_QUERY_PATHS, WALLET_POLL_MS, WALLET_STREAM_IDLE_MS, WALLET_STREAM_RETRY_MS, type WalletStreamMode } from './hooks/useWalletEvents';
+export { useWalletEvents, useUserEvents, invalidateWallet, sseParser, walletStreamUrl, WALLET_QUERY_PATHS, WALLET_POLL_MS, WALLET_STREAM_IDLE_MS, WALLET_STREAM_RETRY_MS, type WalletStreamMode } from './hooks/useWalletEvents';
 export { useDeployment, deploymentOf, DEPLOYMENT_CURRENCIES, type Deployment, type DeploymentCurrency } from './hooks/useDeployment';
 export { queryClient, createQueryClient, followApp, isTransient } from './query/client';
 // TanStack's own pieces the screens use, so apps import data fetching from one place.

@@ -100,7 +100,7 @@ export function ChatPage() {
     <div className={s.page}>
       <PageHeader title={t('titles.customerService')} back />
       <main className={s.thread}>
-        <QueryState query={messages} errorTitle={t('chat.loadFailed')} since={false} skeleton={<SkeletonRows rows={4} />}>
+        <QueryState query={messages} errorTitle={t('chat.loadFailed')} skeleton={<SkeletonRows rows={4} />}>
           {messages.data?.more && (
             <button type="button" className={s.earlier} onClick={() => setLimit((n) => Math.min(n + PAGE, MAX_SHOWN))} disabled={limit >= MAX_SHOWN || messages.isFetching}>
               {t('chat.earlier')}

@@ -1,6 +1,6 @@
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, callKey, calls, Dialog, failureKey, TextField, toast, useCallMutation, useQueryClient } from '@invest/shared';
+import { Button, callKey, calls, Dialog, failureKey, OfflineNote, TextField, toast, useCallMutation, useOnline, useQueryClient } from '@invest/shared';
 import { isTradePassword, tradeDigits, tradePasswordErrors } from './passwordRules';
 import s from './passwords.module.css';
 
@@ -12,6 +12,7 @@ import s from './passwords.module.css';
 export function TradePasswordDialog({ isSet, onClose }: { isSet: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const client = useQueryClient();
+  const online = useOnline();
   const box = useRef<HTMLDivElement>(null);
   const [first, setFirst] = useState('');
   const [confirm, setConfirm] = useState('');
@@ -31,7 +32,7 @@ export function TradePasswordDialog({ isSet, onClose }: { isSet: boolean; onClos
     onError: (e) => setFailure(t(failureKey(e, isSet ? 'accountSecurity.tradePassword.modifyFailed' : 'accountSecurity.tradePassword.setFailed'))),
   });
   const submit = () => {
-    if (!ready || save.isPending) return;
+    if (!ready || save.isPending || !online) return;
     save.mutate({ type: 'transaction', fund_code_new: first, is_first: !isSet, ...(isSet ? { password: loginPassword } : {}) });
   };
   const changeFirst = (v: string) => {
@@ -52,6 +53,7 @@ export function TradePasswordDialog({ isSet, onClose }: { isSet: boolean; onClos
     <Dialog open onClose={close} title={t(isSet ? 'accountSecurity.tradePassword.modifyTitle' : 'accountSecurity.tradePassword.setTitle')}>
       <form noValidate onSubmit={(e) => (e.preventDefault(), submit())} data-testid="trade-password-dialog">
         <div ref={box}>
+          <OfflineNote />
           <p className={s.note}>{t('accountSecurity.tradePassword.hint')}</p>
           <TextField
             name="first"
@@ -105,7 +107,7 @@ export function TradePasswordDialog({ isSet, onClose }: { isSet: boolean; onClos
           <Button variant="secondary" onClick={close} disabled={save.isPending}>
             {t('common.cancel')}
           </Button>
-          <Button type="submit" disabled={!ready} busy={save.isPending} data-testid="trade-password-save">
+          <Button type="submit" disabled={!ready || !online} busy={save.isPending} data-testid="trade-password-save">
             {t('common.save')}
           </Button>
         </div>

@@ -13,6 +13,7 @@ import {
   OfflineNote,
   PageHeader,
   type RealName,
+  RealNameInput,
   REAL_NAME_STATUS,
   Spinner,
   TextField,
@@ -75,7 +76,9 @@ function RealNameForm({ deployment, rejected, stateFailed }: { deployment: Deplo
   const [touched, setTouched] = useState({ name: false, idNumber: false });
   const [failure, setFailure] = useState<string | null>(null);
   const idIssue = idNumberIssue(deployment.currency, type, idNumber);
-  const nameIssue = name.trim() ? null : 'requiredFields';
+  // The contract's rules, as the API checks them: the deployment's ID rule, the name's length and characters.
+  const nameCheck = RealNameInput.shape.real_name.safeParse(name);
+  const nameIssue = nameCheck.success ? null : (nameCheck.error.issues[0]?.message ?? 'invalidInput');
   const valid = !idIssue && !nameIssue && front !== null && back !== null;
 
   const add = useCallMutation(calls.realNameAdd, {
@@ -138,8 +141,8 @@ function RealNameForm({ deployment, rejected, stateFailed }: { deployment: Deplo
         maxLength={40}
       />
       <div className={s.photos}>
-        <PhotoPicker name="front" label={t('accountSecurity.realName.front')} photo={front} onChange={setFront} />
-        <PhotoPicker name="back" label={t('accountSecurity.realName.back')} photo={back} onChange={setBack} />
+        <PhotoPicker name="front" label={t('accountSecurity.realName.front')} photo={front} onChange={setFront} disabled={!online} />
+        <PhotoPicker name="back" label={t('accountSecurity.realName.back')} photo={back} onChange={setBack} disabled={!online} />
       </div>
       <p className={s.hint}>{(!front || !back) && (touched.name || touched.idNumber) ? t('hint.idPhotoRequired') : t('accountSecurity.realName.photoHint')}</p>
       {failure && (

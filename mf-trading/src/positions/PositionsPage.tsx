@@ -6,7 +6,8 @@ import {
   callQuery,
   calls,
   currencySymbol,
-  QueryState, formatMoney,
+  EmptyState,
+  formatMoney,
   formatPrice,
   Icon,
   IconButton,
@@ -16,6 +17,7 @@ import {
   PageHeader,
   POSITIONS_PAGE_SIZE,
   precisionOf,
+  QueryState,
   SearchDialog,
   SkeletonRows,
   stripExchangeSuffix,
@@ -29,7 +31,6 @@ import {
   type StockRow,
   type TradeType,
   WithDeployment,
-  EmptyState,
 } from '@invest/shared';
 import { Signed } from '../components/common';
 import { groupLots, summaryOf, type Holding } from '../lib/holdings';

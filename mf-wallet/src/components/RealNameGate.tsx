@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { calls, Icon, QueryState, REAL_NAME_STATUS, SkeletonRows, useCall } from '@invest/shared';
 import { EmptyState } from './states';
 
-export const REAL_NAME_PATH = '/settings/real-name';
+const REAL_NAME_PATH = '/settings/real-name';
 
 /**
  * The published rule, shown before any amount is typed: withdrawals and loan applications need an approved
@@ -15,7 +15,7 @@ export function RealNameGate({ action, children }: { action: 'withdraw' | 'loan'
   const state = useCall(calls.realNameState);
   const status = state.data?.status;
   return (
-    <QueryState query={state} skeleton={<SkeletonRows rows={2} />} errorTitle={t('wallet.loadFailed')} since={false}>
+    <QueryState query={state} skeleton={<SkeletonRows rows={2} />} errorTitle={t('wallet.loadFailed')}>
       {status === REAL_NAME_STATUS.approved ? (
         children
       ) : (

@@ -53,7 +53,7 @@ function RechargeForm({ deployment }: { deployment: Deployment }) {
 
   return (
     <div className={w.body}>
-      <QueryState query={methods} skeleton={<SkeletonRows rows={2} />} errorTitle={t('wallet.recharge.methodsFailed')} since={false}>
+      <QueryState query={methods} skeleton={<SkeletonRows rows={2} />} errorTitle={t('wallet.recharge.methodsFailed')}>
         {enabled.length === 0 ? (
           <p className={w.muted} data-testid="no-methods">
             {t('wallet.recharge.noMethods')}

@@ -68,7 +68,7 @@ function WithdrawForm({ deployment }: { deployment: Deployment }) {
 
   return (
     <div className={w.body}>
-      <QueryState query={cards} skeleton={<SkeletonRows rows={2} />} errorTitle={t('wallet.withdraw.cardsFailed')} since={false}>
+      <QueryState query={cards} skeleton={<SkeletonRows rows={2} />} errorTitle={t('wallet.withdraw.cardsFailed')}>
         {list.filter(usable).length === 0 ? (
           <EmptyState
             testId="no-cards"

@@ -25,7 +25,7 @@ const MAX_LINE = 64 * 1024;
 export const WALLET_QUERY_PATHS: readonly string[] = [userInfo, balance, bills, rechargeRecords, withdrawRecords, loanRecords, loanData].map((c) => c.path);
 
 /** The calls a `chat` event (a message to or from the user, a read) makes old. */
-export const CHAT_QUERY_PATHS: readonly string[] = [chatMessages, chatUnreadCount].map((c) => c.path);
+const CHAT_QUERY_PATHS: readonly string[] = [chatMessages, chatUnreadCount].map((c) => c.path);
 
 /** What each event of the user's stream makes old. */
 const STALE_ON: Record<string, readonly string[]> = { wallet: WALLET_QUERY_PATHS, chat: CHAT_QUERY_PATHS };

@@ -175,13 +175,12 @@ export interface LoadedQuery {
 
 /**
  * DataState for one query: ready once it has an answer, its failure with a retry that asks again, and, once shown,
- * the answer's age when a refresh fails (`since={false}` for lists with nothing timely in them).
+ * the answer's age when a refresh fails.
  */
 export function QueryState({
   query,
   skeleton,
   errorTitle,
-  since = true,
   prices = false,
   children,
 }: {
@@ -189,7 +188,6 @@ export function QueryState({
   skeleton: ReactNode;
   /** Translated. */
   errorTitle?: string;
-  since?: boolean;
   prices?: boolean;
   children: ReactNode;
 }) {
@@ -197,7 +195,7 @@ export function QueryState({
     <DataState
       ready={query.data !== undefined}
       trouble={troubleOf(query)}
-      since={since && query.dataUpdatedAt ? query.dataUpdatedAt : undefined}
+      since={query.dataUpdatedAt || undefined}
       onRetry={() => void query.refetch()}
       busy={query.isFetching}
       skeleton={skeleton}
