@@ -15,7 +15,7 @@ export interface BudgetRoute {
   /** Issue 9's budget: JS on the wire (brotli), KB = 1024 bytes, chart-library files not counted. */
   budgetKb: number;
   /**
-   * What CI allows today (a ratchet): the route's bytes when this was last lowered (23 Nov 2026), plus ~5% for the
+   * What CI allows today (a ratchet): the route's bytes when this was last lowered (24 Nov 2026), plus ~5% for the
    * features in flight.
    * Lower it when a change saves bytes; it meets budgetKb once the route does.
    */
@@ -24,14 +24,14 @@ export interface BudgetRoute {
 
 /** Issue 9's budgets: home 180 KB, /login 120 KB, every other first route 200 KB before its charts. */
 export const BUDGET_ROUTES: readonly BudgetRoute[] = [
-  { name: 'home', path: '/', loggedIn: true, budgetKb: 180, limitKb: 258 },
-  { name: 'login', path: '/login', loggedIn: false, budgetKb: 120, limitKb: 236 },
-  { name: 'markets', path: '/markets', loggedIn: true, budgetKb: 200, limitKb: 258 },
-  { name: 'stock', path: '/stock/v2/RELIANCE.NS/Reliance%20Industries', loggedIn: true, budgetKb: 200, limitKb: 258 },
-  { name: 'trade', path: '/trade', loggedIn: true, budgetKb: 200, limitKb: 258 },
-  { name: 'bills', path: '/account/changes', loggedIn: true, budgetKb: 200, limitKb: 256 },
-  { name: 'ipo', path: '/ipo', loggedIn: true, budgetKb: 200, limitKb: 244 },
-  { name: 'account', path: '/account', loggedIn: true, budgetKb: 200, limitKb: 258 },
+  { name: 'home', path: '/', loggedIn: true, budgetKb: 180, limitKb: 242 },
+  { name: 'login', path: '/login', loggedIn: false, budgetKb: 120, limitKb: 218 },
+  { name: 'markets', path: '/markets', loggedIn: true, budgetKb: 200, limitKb: 242 },
+  { name: 'stock', path: '/stock/v2/RELIANCE.NS/Reliance%20Industries', loggedIn: true, budgetKb: 200, limitKb: 244 },
+  { name: 'trade', path: '/trade', loggedIn: true, budgetKb: 200, limitKb: 242 },
+  { name: 'bills', path: '/account/changes', loggedIn: true, budgetKb: 200, limitKb: 240 },
+  { name: 'ipo', path: '/ipo', loggedIn: true, budgetKb: 200, limitKb: 227 },
+  { name: 'account', path: '/account', loggedIn: true, budgetKb: 200, limitKb: 241 },
 ];
 
 

@@ -1,5 +1,12 @@
 import type { Messages } from './en';
+import { accountSecurity } from './sections/accountSecurity/de';
+import { bankCards } from './sections/bankCards/de';
+import { chat } from './sections/chat/de';
+import { markets } from './sections/markets/de';
+import { trading } from './sections/trading/de';
+import { wallet } from './sections/wallet/de';
 
+/** German: a chunk of its own, loaded only when it is the stored language (index.ts). */
 export const de: Messages = {
   common: {
     pagination: 'Seiten',
@@ -208,4 +215,11 @@ export const de: Messages = {
     logout: 'Abmelden',
     logoutConfirm: 'Möchten Sie sich abmelden?',
   },
+  // The domain sections (sections/<domain>/<language>.ts), each under its name.
+  markets,
+  wallet,
+  bankCards,
+  trading,
+  chat,
+  accountSecurity,
 };

@@ -1,6 +1,15 @@
 import type { Leaves } from './section';
+import { accountSecurity } from './sections/accountSecurity/en';
+import { bankCards } from './sections/bankCards/en';
+import { chat } from './sections/chat/en';
+import { markets } from './sections/markets/en';
+import { trading } from './sections/trading/en';
+import { wallet } from './sections/wallet/en';
 
-/** English, the reference language: every other language must have exactly these keys (checked by type and test). */
+/**
+ * English, the reference language and the fallback: every other language must have exactly these keys (checked by
+ * type and test). The only language in every page's bundle; index.ts loads another one only for the page showing it.
+ */
 export const en = {
   common: {
     pagination: 'Pages',
@@ -218,6 +227,13 @@ export const en = {
     logout: 'Log out',
     logoutConfirm: 'Do you want to log out of your account?',
   },
+  // The domain sections (sections/<domain>/<language>.ts), each under its name.
+  markets,
+  wallet,
+  bankCards,
+  trading,
+  chat,
+  accountSecurity,
 };
 
 /** The shape every language follows. */

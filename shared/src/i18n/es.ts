@@ -1,5 +1,12 @@
 import type { Messages } from './en';
+import { accountSecurity } from './sections/accountSecurity/es';
+import { bankCards } from './sections/bankCards/es';
+import { chat } from './sections/chat/es';
+import { markets } from './sections/markets/es';
+import { trading } from './sections/trading/es';
+import { wallet } from './sections/wallet/es';
 
+/** Spanish: a chunk of its own, loaded only when it is the stored language (index.ts). */
 export const es: Messages = {
   common: {
     pagination: 'Páginas',
@@ -208,4 +215,11 @@ export const es: Messages = {
     logout: 'Cerrar sesión',
     logoutConfirm: '¿Quieres cerrar la sesión de tu cuenta?',
   },
+  // The domain sections (sections/<domain>/<language>.ts), each under its name.
+  markets,
+  wallet,
+  bankCards,
+  trading,
+  chat,
+  accountSecurity,
 };

@@ -2,16 +2,7 @@ import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { storage } from '../session/storage';
 import { SESSION_KEYS } from '../session/session';
-import { de } from './de';
-import { en } from './en';
-import { es } from './es';
-import { zh } from './zh';
-import { accountSecurity } from './sections/accountSecurity';
-import { bankCards } from './sections/bankCards';
-import { chat } from './sections/chat';
-import { markets } from './sections/markets';
-import { trading } from './sections/trading';
-import { wallet } from './sections/wallet';
+import { en, type Messages } from './en';
 
 export type { Messages } from './en';
 export const LANGUAGES = ['en', 'zh', 'es', 'de'] as const;
@@ -19,22 +10,6 @@ export type Language = (typeof LANGUAGES)[number];
 /** The spec: only English is offered in the menu; the others ship but stay hidden until complete. */
 export const SELECTABLE_LANGUAGES: readonly Language[] = ['en'];
 export const DEFAULT_LANGUAGE: Language = 'en';
-/** Each language: its core texts plus every domain section (sections/*.ts), under the section's name. */
-const withSections = <L extends Language, C>(lng: L, core: C) => ({
-  ...core,
-  markets: markets[lng],
-  wallet: wallet[lng],
-  bankCards: bankCards[lng],
-  trading: trading[lng],
-  chat: chat[lng],
-  accountSecurity: accountSecurity[lng],
-});
-export const resources = {
-  en: withSections('en', en),
-  zh: withSections('zh', zh),
-  es: withSections('es', es),
-  de: withSections('de', de),
-};
 
 export const isLanguage = (v: unknown): v is Language => (LANGUAGES as readonly unknown[]).includes(v);
 
@@ -47,15 +22,40 @@ export function storedLanguage(): Language {
 export const i18n: I18n = i18next.createInstance();
 let ready: Promise<unknown> | null = null;
 
+/**
+ * Each language's texts. English is in the bundle (the default and the fallback); every other language is a chunk of
+ * its own, so a page downloads only the language it shows (issue 9).
+ */
+const TEXTS: Record<Language, () => Promise<Messages>> = {
+  en: async () => en,
+  zh: () => import(/* webpackChunkName: "i18n-zh" */ './zh').then((m) => m.zh),
+  es: () => import(/* webpackChunkName: "i18n-es" */ './es').then((m) => m.es),
+  de: () => import(/* webpackChunkName: "i18n-de" */ './de').then((m) => m.de),
+};
+
+/** The stored language and its texts, loaded before init resolves so the page never shows English first. */
+async function startingTexts(): Promise<{ lng: Language; texts: Messages }> {
+  const lng = storedLanguage();
+  try {
+    return { lng, texts: await TEXTS[lng]() };
+  } catch (e) {
+    // A language chunk that cannot load (offline, a deploy in between) must not keep the app from starting.
+    console.error(`[i18n] the ${lng} texts could not load; starting in English`, e);
+    return { lng: DEFAULT_LANGUAGE, texts: en };
+  }
+}
+
 export function initI18n(): Promise<unknown> {
-  ready ??= i18n.use(initReactI18next).init({
-    lng: storedLanguage(),
-    fallbackLng: DEFAULT_LANGUAGE,
-    supportedLngs: [...LANGUAGES],
-    resources: Object.fromEntries(Object.entries(resources).map(([lng, t]) => [lng, { translation: t }])),
-    interpolation: { escapeValue: false },
-    returnNull: false,
-  });
+  ready ??= startingTexts().then(({ lng, texts }) =>
+    i18n.use(initReactI18next).init({
+      lng,
+      fallbackLng: DEFAULT_LANGUAGE,
+      supportedLngs: [...LANGUAGES],
+      resources: { [DEFAULT_LANGUAGE]: { translation: en }, [lng]: { translation: texts } },
+      interpolation: { escapeValue: false },
+      returnNull: false,
+    }),
+  );
   return ready;
 }
 

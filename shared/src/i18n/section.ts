@@ -1,10 +1,6 @@
-/** The shape of a text tree: the same keys, any strings. */
-export type Leaves<T> = { [K in keyof T]: T[K] extends string ? string : Leaves<T[K]> };
-
 /**
- * A domain's texts in all four languages side by side (a team owns its section file).
- * English is the reference; the type makes every other language carry exactly its keys.
+ * The shape of a text tree: the same keys, any strings. A domain's texts sit in sections/<domain>/<language>.ts, one
+ * file per language so a page loads only its own; English is the reference, and every other language's file is typed
+ * `Leaves<typeof en>`, which makes it carry exactly English's keys.
  */
-export function section<T>(texts: { en: T; zh: Leaves<T>; es: Leaves<T>; de: Leaves<T> }) {
-  return texts;
-}
+export type Leaves<T> = { [K in keyof T]: T[K] extends string ? string : Leaves<T[K]> };

@@ -1,5 +1,12 @@
 import type { Messages } from './en';
+import { accountSecurity } from './sections/accountSecurity/zh';
+import { bankCards } from './sections/bankCards/zh';
+import { chat } from './sections/chat/zh';
+import { markets } from './sections/markets/zh';
+import { trading } from './sections/trading/zh';
+import { wallet } from './sections/wallet/zh';
 
+/** Chinese: a chunk of its own, loaded only when it is the stored language (index.ts). */
 export const zh: Messages = {
   common: {
     pagination: '分页',
@@ -208,4 +215,11 @@ export const zh: Messages = {
     logout: '退出登录',
     logoutConfirm: '确定要退出登录吗？',
   },
+  // The domain sections (sections/<domain>/<language>.ts), each under its name.
+  markets,
+  wallet,
+  bankCards,
+  trading,
+  chat,
+  accountSecurity,
 };

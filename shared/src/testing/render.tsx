@@ -8,7 +8,7 @@ import { categoriesQuery } from '../appData';
 import { createQueryClient, followApp } from '../query/client';
 import { seededCategories } from './fixtures';
 
-/** English texts, once per test file. */
+/** The texts of the stored language (English unless the test stored another), once per test file. */
 export async function setup(): Promise<void> {
   await initI18n();
 }

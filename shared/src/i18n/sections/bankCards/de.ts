@@ -1,0 +1,33 @@
+import type { Leaves } from '../../section';
+import type { bankCards as en } from './en';
+
+export const bankCards: Leaves<typeof en> = {
+  list: 'Deine Bankkarten',
+  add: 'Bankkarte hinzufügen',
+  addTitle: 'Bankkarte hinzufügen',
+  editTitle: 'Bankkarte bearbeiten',
+  edit: 'Bearbeiten',
+  editCard: '{{bank}}-Karte mit Endung {{last4}} bearbeiten',
+  empty: 'Noch keine Bankkarten',
+  emptyBody: 'Füge eine Bankkarte hinzu, um Geld darauf auszuzahlen.',
+  loadFailed: 'Bankkarten konnten nicht geladen werden',
+  notFound: 'Diese Bankkarte wurde nicht gefunden',
+  usable: 'Nutzbar',
+  unusable: 'Nicht nutzbar',
+  holderName: 'Name',
+  bank: 'Bank',
+  ifsc: 'IFSC-Code',
+  ifscPlaceholder: 'z. B. SBIN0001234',
+  accountNumber: 'Kontonummer',
+  accountNumberPlaceholder: '9 bis 18 Ziffern',
+  bankName: 'Name der Bank',
+  cardNumber: 'Kartennummer oder CLABE',
+  cardNumberPlaceholder: '16-stellige Karte oder 18-stellige CLABE',
+  cardholder: 'Karteninhaber',
+  reenterNumber: 'Gib die vollständige Nummer erneut ein (gespeichert: {{masked}})',
+  save: 'Speichern',
+  added: 'Bankkarte erfolgreich hinzugefügt',
+  addFailed: 'Bankkarte konnte nicht hinzugefügt werden',
+  updated: 'Bankkarte erfolgreich aktualisiert',
+  updateFailed: 'Bankkarte konnte nicht aktualisiert werden',
+};

@@ -1,0 +1,33 @@
+import type { Leaves } from '../../section';
+import type { bankCards as en } from './en';
+
+export const bankCards: Leaves<typeof en> = {
+  list: 'Tus tarjetas bancarias',
+  add: 'Añadir tarjeta bancaria',
+  addTitle: 'Añadir tarjeta bancaria',
+  editTitle: 'Editar tarjeta bancaria',
+  edit: 'Editar',
+  editCard: 'Editar tarjeta de {{bank}} terminada en {{last4}}',
+  empty: 'Aún no tienes tarjetas bancarias',
+  emptyBody: 'Añade una tarjeta bancaria para retirar tu dinero a ella.',
+  loadFailed: 'No se pudieron cargar las tarjetas bancarias',
+  notFound: 'No se encontró esta tarjeta bancaria',
+  usable: 'Disponible',
+  unusable: 'No disponible',
+  holderName: 'Nombre',
+  bank: 'Banco',
+  ifsc: 'Código IFSC',
+  ifscPlaceholder: 'p. ej. SBIN0001234',
+  accountNumber: 'Número de cuenta',
+  accountNumberPlaceholder: 'De 9 a 18 dígitos',
+  bankName: 'Nombre del banco',
+  cardNumber: 'Número de tarjeta o CLABE',
+  cardNumberPlaceholder: 'Tarjeta de 16 dígitos o CLABE de 18',
+  cardholder: 'Titular de la tarjeta',
+  reenterNumber: 'Vuelve a introducir el número completo (guardado: {{masked}})',
+  save: 'Guardar',
+  added: 'Tarjeta bancaria añadida correctamente',
+  addFailed: 'No se pudo añadir la tarjeta bancaria',
+  updated: 'Tarjeta bancaria actualizada correctamente',
+  updateFailed: 'No se pudo actualizar la tarjeta bancaria',
+};

@@ -1,0 +1,33 @@
+import type { Leaves } from '../../section';
+import type { bankCards as en } from './en';
+
+export const bankCards: Leaves<typeof en> = {
+  list: '我的银行卡',
+  add: '添加银行卡',
+  addTitle: '添加银行卡',
+  editTitle: '编辑银行卡',
+  edit: '编辑',
+  editCard: '编辑尾号 {{last4}} 的 {{bank}} 卡',
+  empty: '暂无银行卡',
+  emptyBody: '添加银行卡后即可提现到该卡。',
+  loadFailed: '加载银行卡失败',
+  notFound: '未找到该银行卡',
+  usable: '可用',
+  unusable: '不可用',
+  holderName: '姓名',
+  bank: '银行',
+  ifsc: 'IFSC 代码',
+  ifscPlaceholder: '例如 SBIN0001234',
+  accountNumber: '账号',
+  accountNumberPlaceholder: '9 至 18 位数字',
+  bankName: '银行名称',
+  cardNumber: '卡号或 CLABE',
+  cardNumberPlaceholder: '16 位卡号或 18 位 CLABE',
+  cardholder: '持卡人',
+  reenterNumber: '请重新输入完整号码（已保存：{{masked}}）',
+  save: '保存',
+  added: '银行卡添加成功',
+  addFailed: '添加银行卡失败',
+  updated: '银行卡更新成功',
+  updateFailed: '更新银行卡失败',
+};
