@@ -1,7 +1,8 @@
 /**
  * Ledger benchmark (`npm run bench`; not a test): 50 users at once on PostgreSQL, each completing deposits and
- * withdrawing, for BENCH_DURATION seconds; then verify-ledger. Reports ledger transfers per second and the p50/p99
- * latency of one money action (request + transfer, each in its own transaction), and the breaches (target: none).
+ * withdrawing, for BENCH_DURATION seconds; then verify-ledger. Reports ledger transfers per second, the p50/p99
+ * latency of one money action (a deposit: its request and its completion; a withdrawal), the CPU each transfer costs
+ * this process and the local PostgreSQL server, and the breaches (target: none).
  */
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
@@ -9,7 +10,7 @@ import { bankCards } from '../api/src/db/schema';
 import { verifyLedger } from '../api/src/ledger/verify';
 import { completeRecharge, requestRecharge } from '../api/src/wallet/recharges';
 import { requestWithdrawal } from '../api/src/wallet/withdrawals';
-import { BENCH_CURRENCY, BENCH_DURATION_S, BENCH_USERS, benchUsers, cpuMeter, latencyOf, report, withBenchDatabase } from './support';
+import { BENCH_CURRENCY, BENCH_DURATION_S, BENCH_USERS, benchUsers, cpuMeter, databaseCpuMeter, latencyOf, report, withBenchDatabase } from './support';
 
 /** The bar: transfers per second on this 2-core machine, with zero breaches. */
 export const TARGET_TRANSFERS_PER_S = 1_000;
@@ -24,11 +25,13 @@ export interface LedgerBenchResult {
   refused: number;
   /** This process's CPU per transfer (the API side's cost, whatever else runs on the machine). */
   nodeCpuMsPerTransfer: number;
+  /** The local PostgreSQL server's CPU per transfer (null when it runs elsewhere). */
+  dbCpuMsPerTransfer: number | null;
   breaches: number;
 }
 
 export function runLedgerBench(): Promise<LedgerBenchResult | null> {
-  return withBenchDatabase('ledger', async (db) => {
+  return withBenchDatabase('ledger', async (db, url) => {
     // Set-up: users with wallets and a card each, and a deposit method to pay in with.
     const { operatorId, userIds } = await benchUsers(db, '70000');
     const people = [];
@@ -43,6 +46,7 @@ export function runLedgerBench(): Promise<LedgerBenchResult | null> {
     const deadline = performance.now() + BENCH_DURATION_S * 1000;
     const now = new Date();
     const cpu = cpuMeter();
+    const dbCpu = databaseCpuMeter(url);
     // Each user alternates: a deposit completed by an operator (one transfer), then a withdrawal (one transfer).
     await Promise.all(
       people.map(async ({ id, card }) => {
@@ -60,6 +64,7 @@ export function runLedgerBench(): Promise<LedgerBenchResult | null> {
       }),
     );
     const nodeCpuMsPerTransfer = cpu.msPer(transfers);
+    const dbCpuMsPerTransfer = dbCpu.msPer(transfers);
     const verified = await verifyLedger(db);
     const result: LedgerBenchResult = {
       users: BENCH_USERS,
@@ -69,6 +74,7 @@ export function runLedgerBench(): Promise<LedgerBenchResult | null> {
       ...latencyOf(latencies),
       refused,
       nodeCpuMsPerTransfer,
+      dbCpuMsPerTransfer,
       breaches: verified.breaches.length,
     };
     report('ledger', 'ledger on PostgreSQL, 50 users (deposit completions and withdrawals)', result);

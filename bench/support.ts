@@ -90,6 +90,45 @@ export function cpuMeter(): { msPer(ops: number): number } {
   };
 }
 
+/** CPU ticks (user + system) of every local process named `postgres`, or null where /proc cannot tell. */
+function postgresTicks(): number | null {
+  try {
+    let ticks = 0;
+    for (const pid of fs.readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+      try {
+        const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+        if (!stat.includes('(postgres)')) continue;
+        // Fields after the ")" that ends the command name: utime and stime are the 12th and 13th.
+        const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+        ticks += Number(fields[11]) + Number(fields[12]);
+      } catch {
+        // The process ended while we looked.
+      }
+    }
+    return ticks;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The local PostgreSQL server's CPU per operation over a measured window, in ms (every postgres process, at the
+ * kernel's 10 ms tick): with cpuMeter's figure, what one operation costs the machine whatever else runs on it.
+ * Null when the server is not on this machine (or /proc is absent).
+ */
+export function databaseCpuMeter(url: string): { msPer(ops: number): number | null } {
+  const host = new URL(url).hostname;
+  const local = ['127.0.0.1', 'localhost', '::1', '[::1]', ''].includes(host);
+  const start = local ? postgresTicks() : null;
+  return {
+    msPer(ops) {
+      const end = start === null ? null : postgresTicks();
+      if (start === null || end === null || !ops) return null;
+      return Number((((end - start) * 10) / ops).toFixed(3));
+    },
+  };
+}
+
 export const percentile = (sorted: readonly number[], p: number): number => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0;
 
 /** Latency figures of a run: p50 and p99 in ms, two decimals. */

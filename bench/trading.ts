@@ -13,7 +13,7 @@ import { verifyLedger } from '../api/src/ledger/verify';
 import { createPinnableEngine } from '../api/src/market/engine';
 import { OrderMatcher } from '../api/src/trading/matcher';
 import { placeBuy, sellLot, type TradeDeps } from '../api/src/trading/orders';
-import { BENCH_CURRENCY, BENCH_DURATION_S, BENCH_USERS, benchUsers, cpuMeter, fundBenchUser, latencyOf, report, withBenchDatabase } from './support';
+import { BENCH_CURRENCY, BENCH_DURATION_S, BENCH_USERS, benchUsers, cpuMeter, databaseCpuMeter, fundBenchUser, latencyOf, report, withBenchDatabase } from './support';
 
 const SYMBOL = 'RELIANCE.NS';
 
@@ -28,6 +28,8 @@ export interface TradingBenchResult {
   matcherFilled: number;
   /** This process's CPU per order (the API side's cost, whatever else runs on the machine). */
   nodeCpuMsPerOrder: number;
+  /** The local PostgreSQL server's CPU per order (null when it runs elsewhere). */
+  dbCpuMsPerOrder: number | null;
   breaches: number;
 }
 
@@ -54,6 +56,7 @@ export function runTradingBench(): Promise<TradingBenchResult | null> {
     let refused = 0;
     const deadline = performance.now() + BENCH_DURATION_S * 1000;
     const cpu = cpuMeter();
+    const dbCpu = databaseCpuMeter(url);
     matcher.start();
     await Promise.all(
       people.map(async (userId) => {
@@ -77,6 +80,7 @@ export function runTradingBench(): Promise<TradingBenchResult | null> {
     );
     await matcher.stop();
     const nodeCpuMsPerOrder = cpu.msPer(orders);
+    const dbCpuMsPerOrder = dbCpu.msPer(orders);
     await matcher.tick();
     const verified = await verifyLedger(db);
     const c = new Client({ connectionString: url });
@@ -91,6 +95,7 @@ export function runTradingBench(): Promise<TradingBenchResult | null> {
       refused,
       matcherFilled: rows[0]?.n ?? 0,
       nodeCpuMsPerOrder,
+      dbCpuMsPerOrder,
       breaches: verified.breaches.length,
     };
     report('trading', 'trading on PostgreSQL, 50 users (market buys and sales, matcher running)', result);
