@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { settings, tradePositions } from '../src/db/schema';
+import { settingsChanged } from '../src/wallet/settings';
 import { findWallet } from '../src/ledger/accounts';
 import { placeHold, releaseHold } from '../src/ledger/holds';
 import { inLedgerTransaction } from '../src/ledger/transfer';
@@ -338,11 +339,13 @@ describe.each(backends)('trading on $name', (backend) => {
       expect(r.body.data.status).toBe(0);
       // The operator raises the minimum fee past the wallet before the open: the fill cannot be paid.
       await db().insert(settings).values({ tag: 'trade_fee_min', value: '100000' });
+      settingsChanged(db());
       try {
         setClock(t.current, at.nseOpen);
         await tick();
       } finally {
         await db().delete(settings).where(eq(settings.tag, 'trade_fee_min'));
+        settingsChanged(db());
       }
       const [o] = (await t.current.get(ORDERS, { token: u.token })).body.data.rows;
       expect(o).toMatchObject({ no: r.body.data.no, status: 2, held: 0 });
@@ -424,6 +427,7 @@ describe.each(backends)('trading on $name', (backend) => {
         currency: 'INR',
       });
       await db().insert(settings).values({ tag: 'trade_fee_bps', value: '50' });
+      settingsChanged(db());
       try {
         setClock(t.current, at.nseOpen);
         const u = await user();
@@ -436,6 +440,7 @@ describe.each(backends)('trading on $name', (backend) => {
         expect(cfg).toContainEqual({ tag: 'trade_fee_bps', value: '50' });
       } finally {
         await db().delete(settings).where(eq(settings.tag, 'trade_fee_bps'));
+        settingsChanged(db());
       }
     });
 

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { desc, eq } from 'drizzle-orm';
 import { auditLog, settings } from '../src/db/schema';
+import { settingsChanged } from '../src/wallet/settings';
 import { verifyLedger } from '../src/ledger/verify';
 import { backends, HOOK_TIMEOUT, useApp } from './harness';
 
@@ -132,9 +133,11 @@ describe.each(backends)('wallet on $name', (backend) => {
 
     it('hides a method an operator has not set up', async () => {
       await db().update(settings).set({ value: '0' }).where(eq(settings.tag, 'recharge_usdt_enabled'));
+      settingsChanged(db());
       const u = await user();
       expect(await pay(u, RECHARGE, { count: 500_000, method: 'usdt' })).toMatchObject({ status: 422, body: { data: 'rechargeMethodDisabled' } });
       await db().update(settings).set({ value: '1' }).where(eq(settings.tag, 'recharge_usdt_enabled'));
+      settingsChanged(db());
     });
   });
 
@@ -179,8 +182,10 @@ describe.each(backends)('wallet on $name', (backend) => {
       expect(await pay(u, WITHDRAW, { count: 10_000 })).toMatchObject({ status: 400, body: { data: 'bankCardRequired' } });
       // The configured minimum (min_withdraw_count) counts when it is above the spec's 10.
       await db().update(settings).set({ value: '250' }).where(eq(settings.tag, 'min_withdraw_count'));
+      settingsChanged(db());
       expect(await pay(u, WITHDRAW, { bank_id: cardId, count: 24_999 })).toMatchObject({ status: 422, body: { data: 'withdrawBelowMinimum' } });
       await db().update(settings).set({ value: '100' }).where(eq(settings.tag, 'min_withdraw_count'));
+      settingsChanged(db());
       expect((await t.current.get('/stock/success/property/withdraw', { token: u.token })).body.data.count).toBe(0);
       expect((await info(u)).money).toBe(500_000);
     });
@@ -226,6 +231,7 @@ describe.each(backends)('wallet on $name', (backend) => {
   describe('loans', () => {
     it('applies, is approved (borrow bill), repays with interest (repay + interest bills) and shows in user info', async () => {
       await db().update(settings).set({ value: '150' }).where(eq(settings.tag, 'loan_interest_bps'));
+      settingsChanged(db());
       const u = await user();
       expect((await t.current.get('/stock/success/loans/data', { token: u.token })).body.data).toEqual({
         amountDue: 0,
@@ -261,6 +267,7 @@ describe.each(backends)('wallet on $name', (backend) => {
       expect(records[0]).toMatchObject({ id: loan.id, state: 5 });
       expect(records[0].repayment_time).not.toBeNull();
       await db().update(settings).set({ value: '0' }).where(eq(settings.tag, 'loan_interest_bps'));
+      settingsChanged(db());
     });
 
     it('rejects with a reason, and keeps loans to their owner', async () => {

@@ -1,14 +1,41 @@
+import { PgTransaction } from 'drizzle-orm/pg-core';
 import { WITHDRAW_MIN, type RechargeMethodInfo } from '@invest/shared/contract';
-import type { DbOrTx } from '../db/database';
+import type { Db, DbOrTx } from '../db/database';
 import { runStatement } from '../db/statement';
 
-/* Read on every money action and order: one prepared statement. */
-const READ_SETTINGS_SQL = `select tag, value from settings where tag like any($1::text[]) or tag = 'min_withdraw_count'`;
+/*
+ * Read on every money action and order, changed by an operator now and then: the whole table is kept per database
+ * for SETTINGS_TTL_MS, so an action does not spend a round trip on it. A change shows within that time on every API
+ * process; code that writes settings calls settingsChanged so this process sees it at once.
+ */
+const READ_SETTINGS_SQL = `select tag, value from settings`;
+export const SETTINGS_TTL_MS = 2_000;
+const cached = new WeakMap<DbOrTx, { at: number; rows: Promise<{ tag: string; value: string }[]> }>();
+
+/** Forget this process's copy of the settings (after writing them). */
+export function settingsChanged(db: Db): void {
+  cached.delete(db);
+}
+
+function settingsRows(db: DbOrTx): Promise<{ tag: string; value: string }[]> {
+  // A transaction reads its own snapshot; only the database's reads are shared.
+  if (db instanceof PgTransaction) return runStatement(db, 'settings_read', READ_SETTINGS_SQL, []);
+  const hit = cached.get(db);
+  if (hit && Date.now() - hit.at < SETTINGS_TTL_MS) return hit.rows;
+  const rows = runStatement<{ tag: string; value: string }>(db, 'settings_read', READ_SETTINGS_SQL, []);
+  cached.set(db, { at: Date.now(), rows });
+  // A failed read is not kept: the next action asks again.
+  rows.catch(() => {
+    if (cached.get(db)?.rows === rows) cached.delete(db);
+  });
+  return rows;
+}
 
 /** Settings rows by tag: those starting with any of `prefixes`, and min_withdraw_count. */
 export async function readSettings(db: DbOrTx, ...prefixes: string[]): Promise<Record<string, string>> {
-  const rows = await runStatement<{ tag: string; value: string }>(db, 'settings_read', READ_SETTINGS_SQL, [prefixes.map((p) => `${p}%`)]);
-  return Object.fromEntries(rows.map((r) => [r.tag, r.value]));
+  const rows = await settingsRows(db);
+  const wanted = (tag: string) => tag === 'min_withdraw_count' || prefixes.some((p) => tag.startsWith(p));
+  return Object.fromEntries(rows.filter((r) => wanted(r.tag)).map((r) => [r.tag, r.value]));
 }
 
 const whole = (v: string | undefined, fallback: number) => {
