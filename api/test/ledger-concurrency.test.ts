@@ -115,6 +115,8 @@ describe.each(backends)('wallet calls under concurrency on $name', (backend) => 
     for (const r of withdrawals.filter((r) => r.status !== 200)) expect(r.body).toEqual({ msg: 'no', data: 'insufficientFunds' });
     const info = (await t.current.get('/stock/success/v2/user/info', { token })).body.data;
     expect(info.money).toBe(20_000);
+    // A refused withdrawal leaves no request behind: one record per debit.
+    expect((await t.current.get('/stock/success/property/withdraw?limit=100', { token })).body.data.count).toBe(14);
     expect((await t.current.get('/ops/ledger/verify', { token: ops })).body.data).toEqual({ ok: true, breaches: [] });
   });
 });

@@ -57,9 +57,3 @@ export async function editCard(db: DbOrTx, userId: number, id: number, currency:
   if (!row) throw new ApiError(404, 'notFound');
   return toBankCard(row);
 }
-
-/** A usable card of this user, or null. */
-export async function usableCard(db: DbOrTx, userId: number, id: number): Promise<Row | null> {
-  const [row] = await db.select().from(bankCards).where(and(eq(bankCards.id, id), eq(bankCards.userId, userId), eq(bankCards.status, 1)));
-  return row ?? null;
-}

@@ -7,8 +7,8 @@ import { columnsOf, rowOf, runStatement } from '../db/statement';
 import { ApiError } from '../http/errors';
 import { systemAccountId, systemShard, walletId } from '../ledger/accounts';
 import { alreadySettled } from '../ledger/errors';
-import { inLedgerTransaction, requestHash, transfer } from '../ledger/transfer';
-import { audit } from '../ops/audit';
+import { bookAlong, requestHash, type ActionStatement } from '../ledger/transfer';
+import { audit, auditCte } from '../ops/audit';
 import { insertOnce } from './once';
 import { rechargeMethodInfo } from './settings';
 
@@ -111,17 +111,49 @@ async function decide(tx: DbOrTx, id: number, status: number, operatorId: number
   throw exists ? alreadySettled() : new ApiError(404, 'notFound');
 }
 
-/** Completes a deposit: the wallet is credited by one `recharge` transfer, in the same transaction. Once. */
-export function completeRecharge(db: Db, id: number, operatorId: number, now: Date) {
-  return inLedgerTransaction(db, async (tx) => {
-    const { row, phone } = await decide(tx, id, RECHARGE_STATUS.completed, operatorId, now);
-    const wallet = await walletId(tx, row.userId, row.currency);
-    if (!wallet) throw new ApiError(409, 'notFound');
-    const from = await systemAccountId(tx, systemShard(row.method === 'usdt' ? 'deposits:usdt' : 'deposits:bank', row.userId), row.currency);
-    await transfer(tx, { key: `recharge:${row.id}`, reason: 'recharge', currency: row.currency, amount: row.amount, from, to: wallet, ref: `recharge ${row.id}` }, { at: now });
-    await audit(tx, { operatorId, action: 'recharge.complete', target: `recharge ${row.id}`, detail: { amount: row.amount, user: row.userId } }, now);
-    return { ...toRechargeRecord(row), user: phone };
-  });
+/* What a completion needs to know first (the recharge never changes but for its decision). */
+const RECHARGE_SQL = `select user_id, method, currency, amount, status from recharges where id = $1::int4`;
+
+/*
+ * A completion in one statement: the decision (still in progress only), its audit row and the `recharge` transfer
+ * that credits the wallet, all or nothing (ledger's bookAlong; parameters from $11).
+ */
+const COMPLETE: Omit<ActionStatement, 'params'> = {
+  name: 'recharge_complete',
+  prelude: `decided as (
+  update recharges set status = $12::int4, decided_by = $13::int4, decided_at = $14::timestamptz
+  where id = $11::int4 and status = $15::int4
+  returning ${RECHARGE_COLUMNS}
+), ${auditCte('audited', 'decided', {
+    operator: '$13::int4',
+    action: `'recharge.complete'`,
+    target: `'recharge ' || id`,
+    detail: `jsonb_build_object('amount', amount, 'user', user_id)`,
+    at: '$14::timestamptz',
+  })}`,
+  gate: 'decided',
+  select: `,
+       (select row_to_json(d) from (select decided.*, u.phone as user_phone from decided join users u on u.id = decided.user_id) d) as row`,
+};
+
+/** Completes a deposit: the wallet is credited by one `recharge` transfer, in the same statement. Once. */
+export async function completeRecharge(db: Db, id: number, operatorId: number, now: Date) {
+  const [r] = await runStatement<{ user_id: number; method: string; currency: string; amount: string; status: number }>(db, 'recharge_read', RECHARGE_SQL, [id]);
+  if (!r) throw new ApiError(404, 'notFound');
+  if (r.status !== RECHARGE_STATUS.inProgress) throw alreadySettled();
+  const wallet = await walletId(db, r.user_id, r.currency);
+  if (!wallet) throw new ApiError(409, 'notFound');
+  const from = await systemAccountId(db, systemShard(r.method === 'usdt' ? 'deposits:usdt' : 'deposits:bank', r.user_id), r.currency);
+  const booking = { key: `recharge:${id}`, reason: 'recharge' as const, currency: r.currency, amount: Number(r.amount), from, to: wallet, ref: `recharge ${id}` };
+  const out = await bookAlong<{ row: Record<string, unknown> | null }>(
+    db,
+    { ...COMPLETE, params: [id, RECHARGE_STATUS.completed, operatorId, now.toISOString(), RECHARGE_STATUS.inProgress] },
+    [booking],
+    now,
+  );
+  // Decided by someone else between the read and the statement.
+  if (!out.row) throw alreadySettled();
+  return { ...toRechargeRecord(rowOf(recharges, out.row)), user: String(out.row.user_phone) };
 }
 
 /** Fails a deposit with a reason the user sees; nothing is credited. */

@@ -2,13 +2,13 @@ import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import { MINOR_PER_UNIT, WITHDRAW_STATUS, type WithdrawRecord } from '@invest/shared/contract';
 import type { Db, DbOrTx } from '../db/database';
 import { users, withdrawals } from '../db/schema';
+import { columnsOf, rowOf, runStatement } from '../db/statement';
 import { ApiError } from '../http/errors';
-import { maskNumber, usableCard } from '../bank-cards/store';
+import { maskNumber } from '../bank-cards/store';
 import { systemAccountId, systemShard, walletId } from '../ledger/accounts';
-import { alreadySettled, insufficientFunds } from '../ledger/errors';
-import { inLedgerTransaction, requestHash, transfer } from '../ledger/transfer';
+import { alreadySettled, insufficientFunds, keyReused } from '../ledger/errors';
+import { bookAlong, inLedgerTransaction, requestHash, transfer, type ActionStatement } from '../ledger/transfer';
 import { audit } from '../ops/audit';
-import { insertOnce } from './once';
 import type { Paging } from './recharges';
 import { walletRules } from './settings';
 
@@ -32,48 +32,55 @@ export interface WithdrawRequest {
   currency: string;
 }
 
+/*
+ * A request in one statement: the row, with the user's usable card copied into it (nothing when the card is not
+ * theirs or not usable, or when the key has a row already), and the `withdraw` transfer that debits the wallet into
+ * withdrawals payable, all or nothing (ledger's bookAlong; parameters from $11). The id is taken first, as the
+ * transfer's key names it.
+ */
+const NEXT_ID_SQL = `select nextval(pg_get_serial_sequence('withdrawals', 'id')) as id`;
+const REQUEST: Omit<ActionStatement, 'params'> = {
+  name: 'withdrawal_request',
+  prelude: `ins as (
+  insert into withdrawals (id, user_id, idempotency_key, request_hash, bank_card_id, bank, card_number, currency, amount, created_at)
+  select $11::int4, $12::int4, $13::text, $14::text, c.id, c.bank, c.card_number, $16::text, $17::int8, $18::timestamptz
+  from bank_cards c where c.id = $15::int4 and c.user_id = $12::int4 and c.status = 1
+  on conflict (user_id, idempotency_key) do nothing
+  returning ${columnsOf(withdrawals)}
+), `,
+  gate: 'ins',
+  select: `,
+       (select row_to_json(ins) from ins) as row`,
+};
+
 /**
- * A withdrawal: the wallet is debited now (a `withdraw` bill) into withdrawals payable, in the same transaction
- * as the request row, so a request never exists without its debit nor the debit without its request.
+ * A withdrawal: the wallet is debited now (a `withdraw` bill) into withdrawals payable, with the request row, so a
+ * request never exists without its debit nor the debit without its request.
  */
 export async function requestWithdrawal(db: Db, req: WithdrawRequest, now: Date): Promise<{ record: WithdrawRecord; replayed: boolean }> {
   const rules = await walletRules(db);
   if (req.amount < rules.minWithdrawUnits * MINOR_PER_UNIT) throw new ApiError(422, 'withdrawBelowMinimum');
-  const card = await usableCard(db, req.userId, req.bankCardId);
-  if (!card) throw new ApiError(404, 'bankCardRequired');
   const hash = requestHash({ card: req.bankCardId, amount: req.amount });
-  return inLedgerTransaction(db, async (tx) => {
-    // No balance check here: a replay must answer even when the balance has moved on; the debit itself refuses.
-    const wallet = await walletId(tx, req.userId, req.currency);
-    if (!wallet) throw insufficientFunds();
-    const { row, replayed } = await insertOnce(
-      hash,
-      async () =>
-        (
-          await tx
-            .insert(withdrawals)
-            .values({
-              userId: req.userId,
-              idempotencyKey: req.key,
-              requestHash: hash,
-              bankCardId: card.id,
-              bank: card.bank,
-              cardNumber: card.cardNumber,
-              currency: req.currency,
-              amount: req.amount,
-              createdAt: now,
-            })
-            .onConflictDoNothing({ target: [withdrawals.userId, withdrawals.idempotencyKey] })
-            .returning()
-        )[0],
-      async () => (await tx.select().from(withdrawals).where(and(eq(withdrawals.userId, req.userId), eq(withdrawals.idempotencyKey, req.key))))[0],
-    );
-    if (!replayed) {
-      const payable = await systemAccountId(tx, systemShard('withdrawals:payable', req.userId), req.currency);
-      await transfer(tx, { key: `withdraw:${row.id}`, reason: 'withdraw', currency: req.currency, amount: req.amount, from: wallet, to: payable, ref: `withdrawal ${row.id}` }, { at: now });
-    }
-    return { record: toWithdrawRecord(row), replayed };
-  });
+  // No balance check here: a replay must answer even when the balance has moved on; the debit itself refuses.
+  const wallet = await walletId(db, req.userId, req.currency);
+  if (!wallet) throw insufficientFunds();
+  const payable = await systemAccountId(db, systemShard('withdrawals:payable', req.userId), req.currency);
+  const [next] = await runStatement<{ id: string | number }>(db, 'withdrawal_next_id', NEXT_ID_SQL, []);
+  const id = Number(next!.id);
+  const booking = { key: `withdraw:${id}`, reason: 'withdraw' as const, currency: req.currency, amount: req.amount, from: wallet, to: payable, ref: `withdrawal ${id}` };
+  const out = await bookAlong<{ row: Record<string, unknown> | null }>(
+    db,
+    { ...REQUEST, params: [id, req.userId, req.key, hash, req.bankCardId, req.currency, req.amount, now.toISOString()] },
+    [booking],
+    now,
+  );
+  if (out.row) return { record: toWithdrawRecord(rowOf(withdrawals, out.row)), replayed: false };
+  // Nothing written: the key has a request (a replay answers it; another request under it is refused), else the
+  // card is not one of the user's usable cards.
+  const [first] = await db.select().from(withdrawals).where(and(eq(withdrawals.userId, req.userId), eq(withdrawals.idempotencyKey, req.key)));
+  if (!first) throw new ApiError(404, 'bankCardRequired');
+  if (first.requestHash !== hash) throw keyReused();
+  return { record: toWithdrawRecord(first), replayed: true };
 }
 
 export async function listWithdrawals(db: DbOrTx, where: SQL | undefined, paging: Paging) {
