@@ -38,6 +38,13 @@ export interface RechargeRequest {
   currency: string;
 }
 
+/* The request row, or nothing when the key has one already. */
+const INSERT_SQL = `
+insert into recharges (user_id, idempotency_key, request_hash, method, currency, amount, reference, payment_ref)
+values ($1::int4, $2::text, $3::text, $4::text, $5::text, $6::int8, $7::text, $8::text)
+on conflict (user_id, idempotency_key) do nothing
+returning ${columnsOf(recharges)}`;
+
 /** A deposit request (in progress) with the reference the user quotes; the same key returns the same request. */
 export async function requestRecharge(db: Db, req: RechargeRequest): Promise<{ record: RechargeRecord; replayed: boolean }> {
   if (req.amount < RECHARGE_MIN * MINOR_PER_UNIT) throw new ApiError(422, 'rechargeAmountTooLow');
@@ -46,23 +53,12 @@ export async function requestRecharge(db: Db, req: RechargeRequest): Promise<{ r
   const hash = requestHash({ method: req.method, amount: req.amount, paymentRef: req.paymentRef || null });
   const { row, replayed } = await insertOnce(
     hash,
-    async () =>
-      (
-        await db
-          .insert(recharges)
-          .values({
-            userId: req.userId,
-            idempotencyKey: req.key,
-            requestHash: hash,
-            method: req.method,
-            currency: req.currency,
-            amount: req.amount,
-            reference: referenceCode(),
-            paymentRef: req.paymentRef || null,
-          })
-          .onConflictDoNothing({ target: [recharges.userId, recharges.idempotencyKey] })
-          .returning()
-      )[0],
+    async () => {
+      const [raw] = await runStatement<Record<string, unknown>>(db, 'recharge_insert', INSERT_SQL, [
+        ...[req.userId, req.key, hash, req.method, req.currency, req.amount, referenceCode(), req.paymentRef || null],
+      ]);
+      return raw && rowOf(recharges, raw);
+    },
     async () => (await db.select().from(recharges).where(and(eq(recharges.userId, req.userId), eq(recharges.idempotencyKey, req.key))))[0],
   );
   return { record: toRechargeRecord(row), replayed };
