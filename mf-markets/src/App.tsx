@@ -1,34 +1,34 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ComponentType } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import { Spinner } from '@invest/shared';
 import { HomePage } from './home/HomePage';
-import { MarketsPage } from './markets/MarketsPage';
-import { NewsListPage } from './news/NewsListPage';
-import { StockDetailPage } from './stock/StockDetailPage';
-import { WatchlistsPage } from './watchlists/WatchlistsPage';
 
-// The article page carries the HTML sanitizer (DOMPurify): its chunk loads only when an article opens.
-const ArticlePage = lazy(() => import('./news/ArticlePage').then((m) => ({ default: m.ArticlePage })));
+/** A screen in a chunk of its own, loaded when its route first opens. */
+const lazyScreen = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) =>
+  lazy(() => load().then((m) => ({ default: m[name] })));
+
+// Home, the landing route, comes with the remote; every other screen (its code and its styles) loads with its
+// route, so home does not download them. The article page also carries the HTML sanitizer (DOMPurify).
+const MarketsPage = lazyScreen(() => import('./markets/MarketsPage'), 'MarketsPage');
+const WatchlistsPage = lazyScreen(() => import('./watchlists/WatchlistsPage'), 'WatchlistsPage');
+const NewsListPage = lazyScreen(() => import('./news/NewsListPage'), 'NewsListPage');
+const ArticlePage = lazyScreen(() => import('./news/ArticlePage'), 'ArticlePage');
+const StockDetailPage = lazyScreen(() => import('./stock/StockDetailPage'), 'StockDetailPage');
 
 /** Home, markets, stock detail, watchlist and news. Absolute paths: the shell mounts this remote on them. */
 export function AppRoutes() {
   return (
-    <Routes>
-      <Route path="/" element={<HomePage />} />
-      <Route path="/markets" element={<MarketsPage />} />
-      <Route path="/watchlists" element={<WatchlistsPage />} />
-      <Route path="/news" element={<NewsListPage />} />
-      <Route
-        path="/news/:id"
-        element={
-          <Suspense fallback={<Spinner />}>
-            <ArticlePage />
-          </Suspense>
-        }
-      />
-      <Route path="/stock/v2/:code/:name" element={<StockDetailPage />} />
-      <Route path="/stock/:symbol/:market/:name" element={<StockDetailPage />} />
-    </Routes>
+    <Suspense fallback={<Spinner />}>
+      <Routes>
+        <Route path="/" element={<HomePage />} />
+        <Route path="/markets" element={<MarketsPage />} />
+        <Route path="/watchlists" element={<WatchlistsPage />} />
+        <Route path="/news" element={<NewsListPage />} />
+        <Route path="/news/:id" element={<ArticlePage />} />
+        <Route path="/stock/v2/:code/:name" element={<StockDetailPage />} />
+        <Route path="/stock/:symbol/:market/:name" element={<StockDetailPage />} />
+      </Routes>
+    </Suspense>
   );
 }
 

@@ -21,7 +21,7 @@ function api(extra: Record<string, (input: any) => unknown> = {}) {
 it('a name segment of "undefined" shows the symbol without its suffix', async () => {
   api();
   renderAt('/stock/v2/RELIANCE.NS/undefined', <AppRoutes />);
-  expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('RELIANCE');
+  expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('RELIANCE');
   expect(await screen.findByTestId('detail-price')).toBeTruthy();
   expect(inputsOf('/v2/yahoo')[0]).toEqual({ symbol: 'RELIANCE.NS', market: undefined, mold: '1m' });
 });
@@ -29,7 +29,7 @@ it('a name segment of "undefined" shows the symbol without its suffix', async ()
 it('shows price, change, open/high/low/previous close and trades with the market of the route', async () => {
   api();
   renderAt('/stock/TCS.NS/IN/Tata%20Consultancy', <AppRoutes />);
-  expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Tata Consultancy');
+  expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('Tata Consultancy');
   expect((await screen.findByTestId('detail-price')).textContent).toBe('₹2,500.00');
   expect(screen.getByText('-12.50 -0.50%')).toBeTruthy();
   expect(screen.getByTestId('stat-open').textContent).toBe('99.00');
@@ -71,7 +71,7 @@ it('the favourite star is locked while its call runs, then shows the new state',
   api({ '/stock/success/collection/add': () => add.promise });
   const toasts = collectToasts();
   renderAt('/stock/v2/INFY.NS/Infosys', <AppRoutes />);
-  const star = screen.getByTestId('favourite') as HTMLButtonElement;
+  const star = (await screen.findByTestId('favourite')) as HTMLButtonElement;
   await waitFor(() => expect(star.disabled).toBe(false)); // locked until the check answers
   expect(star.getAttribute('aria-pressed')).toBe('false');
   expect(inputsOf('/stock/success/collection/check')).toEqual([{ symbol: 'INFY.NS' }]);
@@ -98,7 +98,7 @@ it('a failed favourite call says so and keeps the state', async () => {
   });
   const toasts = collectToasts();
   renderAt('/stock/v2/INFY.NS/Infosys', <AppRoutes />);
-  const star = screen.getByTestId('favourite') as HTMLButtonElement;
+  const star = (await screen.findByTestId('favourite')) as HTMLButtonElement;
   await waitFor(() => expect(star.getAttribute('aria-pressed')).toBe('true'));
   await act(async () => void fireEvent.click(star));
   await waitFor(() => expect(toasts.messages).toEqual(['Operation failed, please try again later']));
