@@ -11,10 +11,13 @@ import { completeRecharge, requestRecharge } from '../api/src/wallet/recharges';
 
 export const BENCH_USERS = 50;
 export const BENCH_DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
+/** Seconds of the same load before the measured window (BENCH_WARMUP). */
+export const BENCH_WARMUP_S = Number(process.env.BENCH_WARMUP ?? 3);
 export const BENCH_CURRENCY = 'INR';
 const RESULTS_DIR = path.resolve(__dirname, 'results');
 
-async function admin(url: string, sql: string): Promise<void> {
+/** Runs one statement on `url` over its own connection. */
+export async function admin(url: string, sql: string): Promise<void> {
   const c = new Client({ connectionString: url });
   await c.connect();
   try {
