@@ -5,7 +5,7 @@
  */
 import { isValidElement, type ReactNode } from 'react';
 import { render } from '@testing-library/react';
-import { matchRoutes } from 'react-router-dom';
+import { matchPath, matchRoutes } from 'react-router-dom';
 import { APP_NAMES, ROUTES, routeFor } from '../shell/src/routes';
 
 const mockDeclared: string[] = [];
@@ -66,5 +66,14 @@ describe.each(APP_NAMES.map((app) => [app]))('%s', (app) => {
   it.each(owned)('its App declares the shell route %s', (pattern) => {
     const routes = declared.map((path) => ({ path }));
     for (const url of examples(pattern)) expect(`${url} → ${matchRoutes(routes, url)?.[0]?.route.path}`).not.toMatch(/undefined$/);
+  });
+});
+
+// The shell matches without react-router (it stays off the login screen's path): it must route as matchPath would.
+describe("the shell's matcher", () => {
+  const urls = [...ROUTES.flatMap((r) => examples(r.pattern)), '/nope', '/stock/x', '/news/1/2']
+    .flatMap((url) => [url, `${url}/`, url.toUpperCase(), `${url}/x`]);
+  it.each(urls)('routes %s as matchPath does', (url) => {
+    expect(routeFor(url)).toBe(ROUTES.find((r) => matchPath(r.pattern, url)) ?? null);
   });
 });

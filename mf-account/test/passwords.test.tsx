@@ -32,6 +32,7 @@ describe('login password', () => {
   it("shows the spec's messages once a field is left, and keeps submit disabled until every rule passes", async () => {
     answer({ [UP]: () => 'passwordChanged' });
     show('/settings/login-password');
+    await screen.findByLabelText('Current password');
     for (const label of ['Current password', 'New password', 'Confirm new password']) leave(label);
     const alerts = () => screen.getAllByRole('alert').map((a) => a.textContent);
     expect(alerts()).toEqual(['Please fill in all required fields', 'Please enter new password', 'Please confirm your password']);

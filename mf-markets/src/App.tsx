@@ -1,11 +1,7 @@
-import { lazy, Suspense, type ComponentType } from 'react';
+import { Suspense } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
-import { Spinner } from '@invest/shared';
+import { lazyScreen, Spinner } from '@invest/shared';
 import { HomePage } from './home/HomePage';
-
-/** A screen in a chunk of its own, loaded when its route first opens. */
-const lazyScreen = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) =>
-  lazy(() => load().then((m) => ({ default: m[name] })));
 
 // Home, the landing route, comes with the remote; every other screen (its code and its styles) loads with its
 // route, so home does not download them. The article page also carries the HTML sanitizer (DOMPurify).

@@ -166,7 +166,7 @@ it('a failed load of the detail then Retry shows the order', async () => {
 
 it('the demo view is labelled as sample data', async () => {
   renderAt('/trading/RELIANCE.NS', <AppRoutes />);
-  expect(screen.getByTestId('sample-label').textContent).toContain('Sample data');
+  expect((await screen.findByTestId('sample-label')).textContent).toContain('Sample data');
   expect(screen.getByRole('heading', { name: 'Trading' })).toBeTruthy();
 });
 

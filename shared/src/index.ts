@@ -38,3 +38,4 @@ export type { Category, Quote, Candle, StockRow, News, WatchEntry, Interval, Mar
 export { createLifecycles, type RemoteMountProps } from './remote/createLifecycles';
 export { mountStandalone } from './remote/standalone';
 export { RemoteBoundary } from './remote/RemoteBoundary';
+export { lazyScreen } from './remote/lazyScreen';

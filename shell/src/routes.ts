@@ -2,9 +2,9 @@
  * The spec's route table (section 2): every route mapped to the app that owns it and to its shell flags.
  * Order matters where routes overlap: the first match wins, so specific routes come before general ones
  * (/account/changes before /account, /stock/v2/... before /stock/:symbol/...). Patterns are react-router's and are
- * matched by its own matcher with its defaults, so the shell routes a URL exactly as the owner's <Routes> will.
+ * matched as its matchPath does with its defaults (see matcherOf), so the shell routes a URL exactly as the owner's
+ * <Routes> will.
  */
-import { matchPath } from 'react-router-dom';
 import manifest from '../../apps.json';
 
 /** A remote's name: its folder in apps.json (mf-markets). */
@@ -75,8 +75,22 @@ export const ROUTES: readonly RouteDef[] = [
 /** The remotes of apps.json (every app but the shell, which is the first). */
 export const APP_NAMES: readonly AppName[] = manifest.apps.filter((a) => 'short' in a).map((a) => a.dir);
 
+/**
+ * react-router's matchPath for the pattern forms ROUTES uses (static segments, `:param`, `:param?`), with its
+ * defaults: case-insensitive, trailing slashes allowed. Written out so that the login screen loads without the
+ * router; test/remote-routes.test.tsx checks it against matchPath on every route.
+ */
+function matcherOf(pattern: string): RegExp {
+  const source = pattern
+    .replace(/[\\.*+^${}|()[\]]/g, '\\$&')
+    .replace(/\/:[\w-]+(\?)?/g, (_, optional?: string) => (optional ? '(?:/[^/]*)?' : '/[^/]+'));
+  return new RegExp(`^${source}/*$`, 'i');
+}
+
+const MATCHERS = ROUTES.map((route) => ({ route, matcher: matcherOf(route.pattern) }));
+
 export function routeFor(pathname: string): RouteDef | null {
-  return ROUTES.find((r) => matchPath(r.pattern, pathname)) ?? null;
+  return MATCHERS.find((m) => m.matcher.test(pathname))?.route ?? null;
 }
 
 /** Where the auth guard sends a visitor, or null to stay (spec section 2). */

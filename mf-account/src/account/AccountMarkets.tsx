@@ -5,8 +5,6 @@ import {
   calls,
   DataState,
   EmptyState,
-  InstrumentRow,
-  instrumentRowView,
   LIST_POLL_MS,
   SkeletonRows,
   stockHref,
@@ -16,6 +14,7 @@ import {
   useQuery,
   type Market,
 } from '@invest/shared';
+import { InstrumentRow, instrumentRowView } from '@invest/shared/instruments';
 import s from './account.module.css';
 
 /** The spec's account market tabs: stock, currency, FUTURE and CGI, three instruments each. */

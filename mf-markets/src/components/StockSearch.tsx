@@ -1,6 +1,7 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { call, calls, InstrumentRow, instrumentRowView, SearchDialog, stockHref, type StockRow as Row } from '@invest/shared';
+import { call, calls, SearchDialog, stockHref, type StockRow as Row } from '@invest/shared';
+import { InstrumentRow, instrumentRowView } from '@invest/shared/instruments';
 import { logListError } from '../lib/display';
 
 export const SEARCH_LIMIT = 20;

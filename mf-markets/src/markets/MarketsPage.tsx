@@ -1,7 +1,8 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import { DataState, StaleNotice, Icon, IconButton, InstrumentListHead, InstrumentRow, instrumentRowView, pageCount, PageHeader, Pager, SkeletonRows, stockHref, Tabs, useCategories, LIST_POLL_MS, useLiveQuotes } from '@invest/shared';
+import { DataState, StaleNotice, Icon, IconButton, pageCount, PageHeader, Pager, SkeletonRows, stockHref, Tabs, useCategories, LIST_POLL_MS, useLiveQuotes } from '@invest/shared';
+import { InstrumentListHead, InstrumentRow, instrumentRowView } from '@invest/shared/instruments';
 import { IndexCard, indexQuote } from '../components/IndexCard';
 import { MarketStatus, SimulatedNote } from '../components/MarketStatus';
 import { StockSearch } from '../components/StockSearch';

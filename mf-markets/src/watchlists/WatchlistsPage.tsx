@@ -7,8 +7,6 @@ import {
   ConfirmDialog,
   DataState,
   Icon,
-  InstrumentListHead,
-  InstrumentRow,
   keepPreviousData,
   LIST_POLL_MS,
   PageHeader,
@@ -22,9 +20,9 @@ import {
   useLiveQuotes,
   useQuery,
   useQueryClient,
-  watchEntryRowView,
   type WatchEntry,
 } from '@invest/shared';
+import { InstrumentListHead, InstrumentRow, watchEntryRowView } from '@invest/shared/instruments';
 import { IndexCard } from '../components/IndexCard';
 import { useIndexLines } from '../lib/indexLines';
 import s from './watchlists.module.css';

@@ -11,8 +11,6 @@ import {
   formatPrice,
   Icon,
   IconButton,
-  InstrumentRow,
-  instrumentRowView,
   LIST_POLL_MS,
   PageHeader,
   POSITIONS_PAGE_SIZE,
@@ -32,6 +30,7 @@ import {
   type TradeType,
   WithDeployment,
 } from '@invest/shared';
+import { InstrumentRow, instrumentRowView } from '@invest/shared/instruments';
 import { Signed } from '../components/common';
 import { groupLots, summaryOf, type Holding } from '../lib/holdings';
 import { HoldingChart } from './HoldingChart';

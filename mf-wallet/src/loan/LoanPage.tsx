@@ -25,6 +25,9 @@ export function LoanPage({ applying = false }: { applying?: boolean }) {
   );
 }
 
+/** /LoanApplication as a screen of its own (a lazily loaded screen takes no props). */
+export const LoanApplicationPage = () => <LoanPage applying />;
+
 const percent = (bps: number) => `${(bps / 100).toLocaleString(undefined, { maximumFractionDigits: 2 })}%`;
 
 function Loan({ deployment, applying }: { deployment: Deployment; applying: boolean }) {

@@ -17,5 +17,4 @@ export { StatusBadge, type StatusTone } from './StatusBadge';
 export { Sparkline } from './Sparkline';
 export { Skeleton, SkeletonRows } from './Skeleton';
 export { SearchDialog, SEARCH_DEBOUNCE_MS } from './SearchDialog';
-export { InstrumentRow, InstrumentListHead, instrumentRowView, watchEntryRowView, type InstrumentRowView } from './InstrumentRow';
 export { ServiceLink } from './ServiceLink';

@@ -1,8 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import type { Quote, StockRow, WatchEntry } from '../contract/market';
-import { currencySymbol, formatPrice, precisionOf, stripExchangeSuffix } from '../format';
-import { PriceChange } from './PriceChange';
+import { currencySymbol, formatPrice, precisionOf, PriceChange, stripExchangeSuffix, type Quote, type StockRow, type WatchEntry } from '@invest/shared';
 import s from './InstrumentRow.module.css';
 
 export interface InstrumentRowView {
