@@ -1,0 +1,31 @@
+import { Suspense } from 'react';
+import { fireEvent, render, screen } from '@testing-library/react';
+import { initI18n } from '../src/i18n';
+import { RemoteBoundary } from '../src/remote/RemoteBoundary';
+import { lazyScreen } from '../src/remote/lazyScreen';
+
+beforeAll(() => initI18n());
+
+it('loads a screen when it first renders, and again when the user retries after its chunk failed to load', async () => {
+  let online = false;
+  const load = jest.fn(async () => {
+    if (!online) throw new Error('ChunkLoadError: offline');
+    return { Orders: () => <p>Orders screen</p> };
+  });
+  const Orders = lazyScreen(load, 'Orders');
+  expect(load).not.toHaveBeenCalled();
+  const quiet = jest.spyOn(console, 'error').mockImplementation(() => {});
+  render(
+    <RemoteBoundary name="mf-test">
+      <Suspense fallback={<p>Loading</p>}>
+        <Orders />
+      </Suspense>
+    </RemoteBoundary>,
+  );
+  const retry = await screen.findByRole('button', { name: 'Retry' });
+  expect(load).toHaveBeenCalled();
+  online = true;
+  fireEvent.click(retry);
+  expect(await screen.findByText('Orders screen')).toBeTruthy();
+  quiet.mockRestore();
+});
