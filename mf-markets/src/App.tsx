@@ -2,11 +2,12 @@ import { Suspense } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import { lazyScreen, Spinner } from '@invest/shared';
 import { HomePage } from './home/HomePage';
+import { MarketsPage } from './markets/MarketsPage';
+import { WatchlistsPage } from './watchlists/WatchlistsPage';
 
-// Home, the landing route, comes with the remote; every other screen (its code and its styles) loads with its
-// route, so home does not download them. The article page also carries the HTML sanitizer (DOMPurify).
-const MarketsPage = lazyScreen(() => import('./markets/MarketsPage'), 'MarketsPage');
-const WatchlistsPage = lazyScreen(() => import('./watchlists/WatchlistsPage'), 'WatchlistsPage');
+// Home and the two tabs it leads to come with the remote: switching tabs must work, and say offline rather than
+// fail, when the connection drops after the page opened. Every other screen (its code and its styles) loads with its
+// route (lazyScreen); the article page also carries the HTML sanitizer (DOMPurify).
 const NewsListPage = lazyScreen(() => import('./news/NewsListPage'), 'NewsListPage');
 const ArticlePage = lazyScreen(() => import('./news/ArticlePage'), 'ArticlePage');
 const StockDetailPage = lazyScreen(() => import('./stock/StockDetailPage'), 'StockDetailPage');
