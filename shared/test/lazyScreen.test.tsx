@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import { fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import { initI18n } from '../src/i18n';
 import { RemoteBoundary } from '../src/remote/RemoteBoundary';
 import { lazyScreen } from '../src/remote/lazyScreen';
@@ -27,5 +27,26 @@ it('loads a screen when it first renders, and again when the user retries after 
   online = true;
   fireEvent.click(retry);
   expect(await screen.findByText('Orders screen')).toBeTruthy();
+  quiet.mockRestore();
+});
+
+it('brings the screen back by itself when the connection returns', async () => {
+  let online = false;
+  const News = lazyScreen(async () => {
+    if (!online) throw new Error('ChunkLoadError: offline');
+    return { News: () => <p>News screen</p> };
+  }, 'News');
+  const quiet = jest.spyOn(console, 'error').mockImplementation(() => {});
+  render(
+    <RemoteBoundary name="mf-test">
+      <Suspense fallback={<p>Loading</p>}>
+        <News />
+      </Suspense>
+    </RemoteBoundary>,
+  );
+  await screen.findByRole('button', { name: 'Retry' });
+  online = true;
+  act(() => void window.dispatchEvent(new Event('online')));
+  expect(await screen.findByText('News screen')).toBeTruthy();
   quiet.mockRestore();
 });

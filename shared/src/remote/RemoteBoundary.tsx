@@ -7,7 +7,10 @@ function Fallback({ onRetry }: { onRetry: () => void }) {
   return <RetryPanel title={t('shell.remoteFailedTitle')} body={t('shell.remoteFailedBody')} onRetry={onRetry} />;
 }
 
-/** Catches a render error anywhere in an app: the app's area shows a retry panel, the rest of the page lives on. */
+/**
+ * Catches a render error anywhere in an app: the app's area shows a retry panel, the rest of the page lives on. A
+ * failure while offline (a screen's code that could not download) is retried by itself when the connection returns.
+ */
 export class RemoteBoundary extends Component<{ name: string; children: ReactNode }, { failed: boolean; attempt: number }> {
   override state = { failed: false, attempt: 0 };
 
@@ -20,6 +23,15 @@ export class RemoteBoundary extends Component<{ name: string; children: ReactNod
   }
 
   private retry = () => this.setState((s) => ({ failed: false, attempt: s.attempt + 1 }));
+  private retryWhenFailed = () => this.state.failed && this.retry();
+
+  override componentDidMount() {
+    window.addEventListener('online', this.retryWhenFailed);
+  }
+
+  override componentWillUnmount() {
+    window.removeEventListener('online', this.retryWhenFailed);
+  }
 
   override render() {
     if (this.state.failed) return <Fallback onRetry={this.retry} />;
