@@ -4,6 +4,7 @@
  * is summed as the files the server sends for it (their brotli copies): deterministic for a given build, unlike
  * timings. Chart-library files are left out ("before its charts"). Exits 1 when a route is over its limit (the
  * ratchet of BUDGET_ROUTES); a route over the issue's budget but within its limit is reported, not failed.
+ * BUDGETS_FILES=1 also lists each route's files and their sizes.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -37,13 +38,15 @@ async function main(): Promise<void> {
     const fileOf = fileResolver((short) => distOf(short ? REMOTES.find((r) => r.short === short)! : WEB_APPS[0]));
     const rows = [];
     for (const route of BUDGET_ROUTES) {
-      const { js } = await loadRoute(browser, base, route, session);
+      const { js, css } = await loadRoute(browser, base, route, session);
       const files = js.map((f) => fileOf(f.url)).filter((f) => !isChartFile(f));
       const bytes = files.reduce((sum, f) => sum + servedSize(f), 0);
+      if (process.env.BUDGETS_FILES) for (const f of files) console.log(`  ${route.path}  ${kb(servedSize(f)).padStart(6)} KB  ${path.relative(process.cwd(), f)}`);
       rows.push({
         route: route.path,
         files: files.length,
         'JS KB (brotli)': kb(bytes),
+        'CSS KB': kb(css.reduce((sum, f) => sum + servedSize(fileOf(f.url)), 0)),
         'budget KB': route.budgetKb,
         'limit KB': route.limitKb,
         budget: bytes <= route.budgetKb * 1024 ? 'met' : 'over',

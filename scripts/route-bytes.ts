@@ -44,6 +44,8 @@ export interface LoadedFile {
 export interface RouteLoad {
   /** JavaScript files, in request order. */
   js: LoadedFile[];
+  /** Style sheets (not in the JS budget; reported beside it). */
+  css: LoadedFile[];
   /** Every request the page made (documents, JS, CSS, JSON, API calls, the quote stream). */
   requests: number;
 }
@@ -72,6 +74,7 @@ export async function loadRoute(browser: Browser, base: string, route: BudgetRou
   await cdp.send('Network.enable');
   await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
   const scripts = new Map<string, string>();
+  const sheets = new Map<string, string>();
   const bytes = new Map<string, number>();
   let requests = 0;
   let lastScriptAt = Date.now();
@@ -82,16 +85,17 @@ export async function loadRoute(browser: Browser, base: string, route: BudgetRou
       scripts.set(e.requestId, e.request.url);
       lastScriptAt = Date.now();
     }
+    if (e.type === 'Stylesheet') sheets.set(e.requestId, e.request.url);
   });
   cdp.on('Network.loadingFinished', (e) => bytes.set(e.requestId, e.encodedDataLength));
   try {
     await page.goto(`${base}${route.path}`);
     await drawn(page, route);
-    while (Date.now() - lastScriptAt < quietMs || [...scripts.keys()].some((id) => !bytes.has(id))) {
+    while (Date.now() - lastScriptAt < quietMs || [...scripts.keys(), ...sheets.keys()].some((id) => !bytes.has(id))) {
       await page.waitForTimeout(200);
     }
-    const js = [...scripts].map(([id, url]) => ({ url, wireBytes: bytes.get(id) ?? 0 }));
-    return { js, requests };
+    const files = (m: Map<string, string>) => [...m].map(([id, url]) => ({ url, wireBytes: bytes.get(id) ?? 0 }));
+    return { js: files(scripts), css: files(sheets), requests };
   } finally {
     await context.close();
   }
