@@ -171,6 +171,8 @@ function createConfig(dir) {
           template: path.join(__dirname, 'shared', 'index.html'),
           title,
           chunks: ['main'],
+          // The shell reads remotes.json first thing; its page fetches it alongside the code (shared/index.html).
+          preloadRegistry: !isRemote,
           // The standalone page is served at the dev server's root, so deep links need absolute script URLs.
           publicPath: '/',
         }),

@@ -31,3 +31,16 @@ test('a link with a dotted code opened on a fresh page loads the app, not a plai
   await expect(page.locator('#remotes')).not.toBeEmpty();
   await expect(page.locator('#app-loading')).toHaveCount(0);
 });
+
+test('pressing a nav tab starts fetching its section before the tap ends', async ({ page }) => {
+  await open(page, '/');
+  await expect(page.getByRole('heading', { name: 'Home' })).toBeVisible();
+  const tab = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Trade' });
+  const fetched = page.waitForRequest(/\/remotes\/trading\//);
+  await tab.dispatchEvent('pointerdown');
+  await fetched;
+  await expect(page).toHaveURL(/\/$/);
+  await tab.click();
+  await expect(page).toHaveURL(/\/trade$/);
+  await expect(page.getByRole('heading', { name: 'Positions' })).toBeVisible();
+});

@@ -49,12 +49,12 @@ async function main(): Promise<void> {
     </StrictMode>,
   );
 
-  // The registry and the initial data may fail; the shell still starts (failed remotes show a retry panel).
-  await Promise.all([
-    loadRegistry().catch((e) => console.error('[shell] remotes.json unavailable', e)),
-    session.isLoggedIn() ? loadAppData() : Promise.resolve(),
-  ]);
+  // The initial data loads beside the remote's code, not before it: a screen that needs the categories reads the
+  // same query (in flight or cached). The registry and the data may fail; the shell still starts (failed remotes
+  // show a retry panel, screens without categories say so).
+  if (session.isLoggedIn()) void loadAppData();
   bus.on('session:login').subscribe(() => void loadAppData());
+  await loadRegistry().catch((e) => console.error('[shell] remotes.json unavailable', e));
 
   registerApps();
   window.addEventListener('single-spa:first-mount', removeLoadingOverlay, { once: true });

@@ -1,9 +1,9 @@
 import { act, fireEvent, screen } from '@testing-library/react';
-import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import { loadRemote, preloadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import { initI18n } from '@invest/shared';
-import { loadLifecycles, loadRegistry } from '../src/remotes';
+import { loadLifecycles, loadRegistry, preloadRoute } from '../src/remotes';
 
-jest.mock('@module-federation/enhanced/runtime', () => ({ loadRemote: jest.fn(), registerRemotes: jest.fn() }));
+jest.mock('@module-federation/enhanced/runtime', () => ({ loadRemote: jest.fn(), preloadRemote: jest.fn(), registerRemotes: jest.fn() }));
 
 /** single-spa allows arrays of lifecycle functions; the shell's loader always returns single ones. */
 const run = (fn: unknown, p: unknown) => (fn as (p: unknown) => Promise<unknown>)(p);
@@ -53,4 +53,21 @@ it('a remote missing from remotes.json is a load failure too', async () => {
   await act(async () => void (await run(lc.mount, props())));
   expect(screen.getByTestId('retry-panel')).toBeTruthy();
   expect(loadRemote).not.toHaveBeenCalledWith('mf_products/lifecycles');
+});
+
+it('pressing a nav tab preloads its app once; a failed preload is forgotten and tried again on the next press', async () => {
+  const preload = preloadRemote as jest.Mock;
+  preload.mockRejectedValueOnce(new Error('offline'));
+  preloadRoute('/account/changes');
+  expect(preload).toHaveBeenCalledWith([{ nameOrAlias: 'mf_wallet', exposes: ['./lifecycles'], resourceCategory: 'sync' }]);
+  await act(async () => undefined);
+  expect(registerRemotes).toHaveBeenCalledWith([{ name: 'mf_wallet', entry: '/remotes/wallet/mf-manifest.json' }], { force: true });
+  preload.mockResolvedValue(undefined);
+  preloadRoute('/account/changes');
+  preloadRoute('/recharge');
+  expect(preload).toHaveBeenCalledTimes(2);
+  // The shell's own screens and apps missing from remotes.json fetch nothing.
+  preloadRoute('/login');
+  preloadRoute('/trade');
+  expect(preload).toHaveBeenCalledTimes(2);
 });

@@ -14,7 +14,8 @@ const TABS: { path: string; label: string; icon: IconName }[] = [
 /** The spec truncates nav labels to 6 characters; the full label stays available to screen readers. */
 export const truncateLabel = (label: string) => Array.from(label).slice(0, 6).join('');
 
-export function BottomNav({ pathname }: { pathname: string }) {
+/** `onIntent`: a tab is being pressed (pointerdown comes ~100 ms before the click): time to fetch its code. */
+export function BottomNav({ pathname, onIntent }: { pathname: string; onIntent?: (path: string) => void }) {
   const { t } = useTranslation();
   return (
     <nav className={s.nav} aria-label="Main">
@@ -28,6 +29,7 @@ export function BottomNav({ pathname }: { pathname: string }) {
             className={active ? `${s.tab} ${s.active}` : s.tab}
             aria-current={active ? 'page' : undefined}
             aria-label={label}
+            onPointerDown={() => !active && onIntent?.(tab.path)}
             onClick={(e) => {
               e.preventDefault();
               if (!active) navigate(tab.path);

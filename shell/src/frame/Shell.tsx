@@ -4,6 +4,7 @@ import { ForgotScreen } from '../auth/ForgotScreen';
 import { LoginScreen } from '../auth/LoginScreen';
 import { RegisterScreen } from '../auth/RegisterScreen';
 import { navigate } from '../navigation';
+import { preloadRoute } from '../remotes';
 import { guardRedirect, routeFor } from '../routes';
 import { BottomNav } from './BottomNav';
 import { DesktopWarning } from './DesktopWarning';
@@ -44,7 +45,7 @@ export function Shell() {
       {Screen && <Screen />}
       {!route && <NotFound />}
       {loggedIn && route?.service && !overlayOpen && <ServiceButton />}
-      {showNav && <BottomNav pathname={pathname} />}
+      {showNav && <BottomNav pathname={pathname} onIntent={preloadRoute} />}
     </>
   );
 }
