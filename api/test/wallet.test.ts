@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { desc, eq } from 'drizzle-orm';
-import { auditLog, settings } from '../src/db/schema';
+import { auditLog, ledgerTransfers, settings } from '../src/db/schema';
+import { inLedgerTransaction, transfer } from '../src/ledger/transfer';
 import { settingsChanged } from '../src/wallet/settings';
 import { verifyLedger } from '../src/ledger/verify';
 import { backends, HOOK_TIMEOUT, useApp } from './harness';
@@ -199,6 +200,18 @@ describe.each(backends)('wallet on $name', (backend) => {
       const retry = await pay(u, WITHDRAW, { bank_id: cardId, count: 400_000 }, key);
       expect(retry).toMatchObject({ status: 200, body: { data: { id: first.body.data.id } } });
       expect((await info(u)).money).toBe(100_000);
+    });
+
+    it('names its transfer after the request, with the fingerprint of that transfer: the ledger replays it like any other', async () => {
+      const u = await user();
+      await fund(u, 500_000);
+      const w = await pay(u, WITHDRAW, { bank_id: await card(u), count: 100_000 });
+      const id = w.body.data.id as number;
+      const [row] = await db().select().from(ledgerTransfers).where(eq(ledgerTransfers.idempotencyKey, `withdraw:${id}`));
+      expect(row).toMatchObject({ reason: 'withdraw', amount: 100_000, ref: `withdrawal ${id}` });
+      const again = { key: row!.idempotencyKey, reason: 'withdraw' as const, currency: row!.currency, amount: row!.amount, from: row!.debitAccountId, to: row!.creditAccountId, ref: row!.ref };
+      expect(await inLedgerTransaction(db(), (tx) => transfer(tx, again))).toMatchObject({ id: row!.id, replayed: true });
+      expect((await info(u)).money).toBe(400_000);
     });
   });
 

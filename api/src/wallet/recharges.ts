@@ -144,7 +144,7 @@ export async function completeRecharge(db: Db, id: number, operatorId: number, n
   const out = await bookAlong<{ row: Record<string, unknown> | null }>(
     db,
     { ...COMPLETE, params: [id, RECHARGE_STATUS.completed, operatorId, now.toISOString(), RECHARGE_STATUS.inProgress] },
-    [booking],
+    booking,
     now,
   );
   // Decided by someone else between the read and the statement.

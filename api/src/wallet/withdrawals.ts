@@ -2,7 +2,7 @@ import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import { MINOR_PER_UNIT, WITHDRAW_STATUS, type WithdrawRecord } from '@invest/shared/contract';
 import type { Db, DbOrTx } from '../db/database';
 import { users, withdrawals } from '../db/schema';
-import { columnsOf, rowOf, runStatement } from '../db/statement';
+import { columnsOf, rowOf } from '../db/statement';
 import { ApiError } from '../http/errors';
 import { maskNumber } from '../bank-cards/store';
 import { systemAccountId, systemShard, walletId } from '../ledger/accounts';
@@ -34,21 +34,20 @@ export interface WithdrawRequest {
 
 /*
  * A request in one statement: the row, with the user's usable card copied into it (nothing when the card is not
- * theirs or not usable, or when the key has a row already), and the `withdraw` transfer that debits the wallet into
- * withdrawals payable, all or nothing (ledger's bookAlong; parameters from $11). The id is taken first, as the
- * transfer's key names it.
+ * theirs or not usable, or when the key has a row already), and the `withdraw` transfer, named after the row's id,
+ * that debits the wallet into withdrawals payable, all or nothing (ledger's bookAlong; parameters from $11).
  */
-const NEXT_ID_SQL = `select nextval(pg_get_serial_sequence('withdrawals', 'id')) as id`;
 const REQUEST: Omit<ActionStatement, 'params'> = {
   name: 'withdrawal_request',
   prelude: `ins as (
-  insert into withdrawals (id, user_id, idempotency_key, request_hash, bank_card_id, bank, card_number, currency, amount, created_at)
-  select $11::int4, $12::int4, $13::text, $14::text, c.id, c.bank, c.card_number, $16::text, $17::int8, $18::timestamptz
-  from bank_cards c where c.id = $15::int4 and c.user_id = $12::int4 and c.status = 1
+  insert into withdrawals (user_id, idempotency_key, request_hash, bank_card_id, bank, card_number, currency, amount, created_at)
+  select $11::int4, $12::text, $13::text, c.id, c.bank, c.card_number, $15::text, $16::int8, $17::timestamptz
+  from bank_cards c where c.id = $14::int4 and c.user_id = $11::int4 and c.status = 1
   on conflict (user_id, idempotency_key) do nothing
   returning ${columnsOf(withdrawals)}
 ), `,
   gate: 'ins',
+  rowId: '(select id from ins)',
   select: `,
        (select row_to_json(ins) from ins) as row`,
 };
@@ -65,13 +64,11 @@ export async function requestWithdrawal(db: Db, req: WithdrawRequest, now: Date)
   const wallet = await walletId(db, req.userId, req.currency);
   if (!wallet) throw insufficientFunds();
   const payable = await systemAccountId(db, systemShard('withdrawals:payable', req.userId), req.currency);
-  const [next] = await runStatement<{ id: string | number }>(db, 'withdrawal_next_id', NEXT_ID_SQL, []);
-  const id = Number(next!.id);
-  const booking = { key: `withdraw:${id}`, reason: 'withdraw' as const, currency: req.currency, amount: req.amount, from: wallet, to: payable, ref: `withdrawal ${id}` };
+  const booking = { key: 'withdraw:{id}', reason: 'withdraw' as const, currency: req.currency, amount: req.amount, from: wallet, to: payable, ref: 'withdrawal {id}' };
   const out = await bookAlong<{ row: Record<string, unknown> | null }>(
     db,
-    { ...REQUEST, params: [id, req.userId, req.key, hash, req.bankCardId, req.currency, req.amount, now.toISOString()] },
-    [booking],
+    { ...REQUEST, params: [req.userId, req.key, hash, req.bankCardId, req.currency, req.amount, now.toISOString()] },
+    booking,
     now,
   );
   if (out.row) return { record: toWithdrawRecord(rowOf(withdrawals, out.row)), replayed: false };
