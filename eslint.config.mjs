@@ -18,6 +18,11 @@ const SHARED_KNOWS_NO_APP = {
   workspaces: ['shell', 'mf-*', 'api', 'e2e'],
   message: '@invest/shared knows no app: apps import it, never the reverse.',
 };
+/** TanStack Query lives inside the @invest/shared singleton (bundled, not shared on its own): apps use its hooks. */
+const DATA_THROUGH_SHARED = {
+  packages: ['@tanstack/*'],
+  message: "apps fetch data through @invest/shared's hooks (useCall, useQuery…): TanStack Query is bundled inside that singleton, so a direct import would bring a second copy without the page's QueryClient.",
+};
 const REMOTES_APART = {
   workspaces: ['shell', 'mf-*', 'api'],
   message: 'a remote never imports another remote, the shell or the API; it talks through the URL and the event bus.',
@@ -59,10 +64,10 @@ export default defineConfig([
   {
     plugins: { boundaries: { rules: { imports: importBoundaries, 'ledger-writes': ledgerWrites } } },
   },
-  { files: ['mf-*/**'], rules: { 'boundaries/imports': ['error', [REMOTES_APART]] } },
+  { files: ['mf-*/**'], rules: { 'boundaries/imports': ['error', [REMOTES_APART, DATA_THROUGH_SHARED]] } },
   {
     files: ['shell/**'],
-    rules: { 'boundaries/imports': ['error', [{ workspaces: ['api'], message: 'the shell reaches the API over HTTP, through @invest/shared.' }]] },
+    rules: { 'boundaries/imports': ['error', [{ workspaces: ['api'], message: 'the shell reaches the API over HTTP, through @invest/shared.' }, DATA_THROUGH_SHARED]] },
   },
   {
     files: ['shared/**'],

@@ -14,6 +14,8 @@ const TSCONFIG = path.join(__dirname, 'tsconfig.json');
 const versionOf = (pkg) => require(`${pkg}/package.json`).version;
 
 // Everything that must exist once per page: one React, one router, one bus, one session, one i18n instance.
+// TanStack Query is not among them: only @invest/shared imports it (a lint boundary keeps it so), so it is bundled
+// inside that singleton, tree-shaken to what its hooks use, and the page still has one QueryClient and one cache.
 const SINGLETONS = {
   react: 'react',
   'react/jsx-runtime': 'react',
@@ -23,20 +25,19 @@ const SINGLETONS = {
   rxjs: 'rxjs',
   i18next: 'i18next',
   'react-i18next': 'react-i18next',
-  // One QueryClient per page, owned by the shell: every remote reads and writes the same cache.
-  '@tanstack/react-query': '@tanstack/react-query',
   '@invest/shared': '@invest/shared',
 };
 
 /**
  * A shared module is never tree-shaken (any app may ask it for any export), so these packages are provided as a
  * module that re-exports only what the apps use (scripts/share/, kept complete by test/share-facades.test.ts):
- * react-router-dom ships 12 KB instead of 51 KB (brotli), rxjs 3 KB instead of 16 KB. The share key, version and
- * singleton stay the package's.
+ * react-router-dom ships 12 KB instead of 51 KB (brotli), rxjs 3 KB instead of 16 KB, react-i18next 2 KB instead of 9.
+ * The share key, version and singleton stay the package's.
  */
 const SHARE_FACADES = {
   'react-router-dom': path.join(__dirname, 'scripts', 'share', 'react-router-dom.ts'),
   rxjs: path.join(__dirname, 'scripts', 'share', 'rxjs.ts'),
+  'react-i18next': path.join(__dirname, 'scripts', 'share', 'react-i18next.mjs'),
 };
 
 function sharedScope() {
@@ -113,7 +114,11 @@ function createConfig(dir) {
         cacheDirectory: path.join(dir, 'node_modules', '.cache', 'webpack'),
         buildDependencies: { config: [__filename, path.join(dir, 'webpack.config.js'), path.join(__dirname, 'apps.json'), TSCONFIG, path.join(__dirname, 'tsconfig.base.json')] },
       },
-      resolve: { extensions: ['.tsx', '.ts', '.js', '.mjs', '.json'] },
+      resolve: {
+        extensions: ['.tsx', '.ts', '.js', '.mjs', '.json'],
+        // The react-i18next facade imports the package's files, which its exports map does not list.
+        alias: { 'react-i18next-files': path.join(path.dirname(require.resolve('react-i18next/package.json')), 'dist', 'es') },
+      },
       module: {
         rules: [
           {

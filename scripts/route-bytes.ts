@@ -15,23 +15,24 @@ export interface BudgetRoute {
   /** Issue 9's budget: JS on the wire (brotli), KB = 1024 bytes, chart-library files not counted. */
   budgetKb: number;
   /**
-   * What CI allows today (a ratchet): the route's bytes when this was last lowered (24 Nov 2026), plus ~5% for the
-   * features in flight.
-   * Lower it when a change saves bytes; it meets budgetKb once the route does.
+   * What CI allows today (a ratchet): the route's bytes when this was last lowered (24 Nov 2026), plus ~4% for the
+   * features in flight; the budget itself once the route meets it with room to spare (a route at its budget to the
+   * byte keeps the ratchet until it has some).
+   * Lower it when a change saves bytes.
    */
   limitKb: number;
 }
 
 /** Issue 9's budgets: home 180 KB, /login 120 KB, every other first route 200 KB before its charts. */
 export const BUDGET_ROUTES: readonly BudgetRoute[] = [
-  { name: 'home', path: '/', loggedIn: true, budgetKb: 180, limitKb: 229 },
-  { name: 'login', path: '/login', loggedIn: false, budgetKb: 120, limitKb: 200 },
-  { name: 'markets', path: '/markets', loggedIn: true, budgetKb: 200, limitKb: 231 },
-  { name: 'stock', path: '/stock/v2/RELIANCE.NS/Reliance%20Industries', loggedIn: true, budgetKb: 200, limitKb: 235 },
-  { name: 'trade', path: '/trade', loggedIn: true, budgetKb: 200, limitKb: 230 },
-  { name: 'bills', path: '/account/changes', loggedIn: true, budgetKb: 200, limitKb: 227 },
-  { name: 'ipo', path: '/ipo', loggedIn: true, budgetKb: 200, limitKb: 222 },
-  { name: 'account', path: '/account', loggedIn: true, budgetKb: 200, limitKb: 227 },
+  { name: 'home', path: '/', loggedIn: true, budgetKb: 180, limitKb: 208 },
+  { name: 'login', path: '/login', loggedIn: false, budgetKb: 120, limitKb: 181 },
+  { name: 'markets', path: '/markets', loggedIn: true, budgetKb: 200, limitKb: 208 },
+  { name: 'stock', path: '/stock/v2/RELIANCE.NS/Reliance%20Industries', loggedIn: true, budgetKb: 200, limitKb: 213 },
+  { name: 'trade', path: '/trade', loggedIn: true, budgetKb: 200, limitKb: 200 },
+  { name: 'bills', path: '/account/changes', loggedIn: true, budgetKb: 200, limitKb: 200 },
+  { name: 'ipo', path: '/ipo', loggedIn: true, budgetKb: 200, limitKb: 200 },
+  { name: 'account', path: '/account', loggedIn: true, budgetKb: 200, limitKb: 200 },
 ];
 
 

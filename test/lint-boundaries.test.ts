@@ -28,6 +28,10 @@ const cases: Case[] = [
   { name: 'remote → other remote by path', filePath: 'mf-markets/src/home/x.ts', code: use('../../../mf-wallet/src/App'), rule: IMPORTS },
   { name: 'remote → shell by path', filePath: 'mf-account/src/x.tsx', code: use('../../shell/src/routes'), rule: IMPORTS },
   { name: 'remote → shell lazily', filePath: 'mf-products/src/x.ts', code: "export const load = () => import('shell');\n", rule: IMPORTS },
+  // TanStack Query is bundled inside @invest/shared: apps reach it through the shared hooks only.
+  { name: 'remote → TanStack Query', filePath: 'mf-wallet/src/x.ts', code: use('@tanstack/react-query'), rule: IMPORTS },
+  { name: 'shell → TanStack Query', filePath: 'shell/src/x.ts', code: use('@tanstack/react-query'), rule: IMPORTS },
+  { name: '@invest/shared → TanStack Query', filePath: 'shared/src/query/x.ts', code: use('@tanstack/react-query'), rule: null },
   { name: 'remote test → shell', filePath: 'mf-wallet/test/x.test.ts', code: use('../../shell/src/routes'), rule: IMPORTS },
   { name: 'remote → its own files and @invest/shared', filePath: 'mf-markets/src/home/x.ts', code: use('../lib/display', '@invest/shared'), rule: null },
 
