@@ -33,6 +33,26 @@ function isAssetPath(url: string): boolean {
   return dot === 0 || (dot > 0 && ASSET_EXTENSIONS.has(name.slice(dot + 1).toLowerCase()));
 }
 
+/**
+ * Headers that mean something only on a document (the CSP, framing, cross-origin isolation, HSTS and the old IE
+ * ones): the files a page loads go without them, ~0.6 KB less per script on HTTP/1.1 (home loads 17). Every answer
+ * keeps nosniff, its Cross-Origin-Resource-Policy and the Referrer-Policy (a style sheet's own fetches follow it);
+ * the API's answers keep them all.
+ */
+const DOCUMENT_ONLY_HEADERS = [
+  'content-security-policy',
+  'cross-origin-opener-policy',
+  'origin-agent-cluster',
+  'strict-transport-security',
+  'x-dns-prefetch-control',
+  'x-download-options',
+  'x-frame-options',
+  'x-permitted-cross-domain-policies',
+  'x-xss-protection',
+];
+
+const REVALIDATION_HEADERS = ['etag', 'last-modified', 'accept-ranges'];
+
 export interface WebOptions {
   /** remotes.json to serve; ops edit it to repoint a remote. */
   remotesFile?: string;
@@ -49,6 +69,14 @@ export async function registerWeb(app: FastifyInstance, opts: WebOptions = {}): 
   const remotesFile = opts.remotesFile ?? path.join(ROOT, 'shell', 'public', 'remotes.json');
   const distOf = opts.distOf ?? defaultDistOf;
   const shell = WEB_APPS[0];
+  app.addHook('onSend', async (req, reply, payload) => {
+    if (!isApiPath(req.url) && !String(reply.getHeader('content-type') ?? '').startsWith('text/html')) {
+      for (const name of DOCUMENT_ONLY_HEADERS) reply.removeHeader(name);
+      // A hashed file is never asked for again: nothing to revalidate it by.
+      if (String(reply.getHeader('cache-control')).includes('immutable')) for (const name of REVALIDATION_HEADERS) reply.removeHeader(name);
+    }
+    return payload;
+  });
   // The shell's wildcard route sees /api paths the API has no route for: those are the API's 404s.
   const allowedPath = (pathName: string, _root: string | undefined, req: { url: string }) => !isPrivate(pathName) && !isApiPath(req.url);
 

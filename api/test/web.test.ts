@@ -22,6 +22,7 @@ function fixtureBuild(): string {
     fs.writeFileSync(path.join(dist, entry), '//# sourceMappingURL=' + entry + '.map\n');
     fs.writeFileSync(path.join(dist, `${entry}.map`), '{"version":3,"sourcesContent":["secret source"]}');
     fs.writeFileSync(path.join(dist, 'mf-manifest.json'), '{}');
+    fs.writeFileSync(path.join(dist, '123.abcdef12.js'), 'self.chunk = 1;\n');
     fs.writeFileSync(path.join(dist, 'mf-manifest-stats.json'), '{"buildInfo":{}}');
     fs.writeFileSync(path.join(dist, '.built'), new Date().toISOString());
     if (!app.short) fs.writeFileSync(path.join(dist, 'index.html'), SHELL_HTML);
@@ -85,8 +86,8 @@ describe('web files served beside the API', () => {
     expect(res.headers['content-type']).toMatch(/^application\/json/);
   });
 
-  it('sends the security headers with the HTML and the scripts', async () => {
-    for (const url of ['/', '/trading/TCS.NS', '/main.js', '/remotes/markets/remoteEntry.js']) {
+  it('sends the security headers with the HTML, and with the scripts those that apply to a file', async () => {
+    for (const url of ['/', '/trading/TCS.NS']) {
       const res = await page(url);
       const csp = String(res.headers['content-security-policy']);
       expect(csp).toContain("default-src 'self'");
@@ -96,6 +97,26 @@ describe('web files served beside the API', () => {
       expect(res.headers['x-content-type-options']).toBe('nosniff');
       expect(res.headers['referrer-policy']).toBe('no-referrer');
       expect(res.headers['x-frame-options']).toBe('DENY');
+      expect(res.headers['strict-transport-security']).toBeDefined();
     }
+    for (const url of ['/main.js', '/remotes/markets/remoteEntry.js', '/remotes.json']) {
+      const res = await page(url);
+      expect(res.status).toBe(200);
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
+      expect(res.headers['referrer-policy']).toBe('no-referrer');
+      // What only a document reads is not repeated on every file it loads.
+      expect(res.headers['content-security-policy']).toBeUndefined();
+      expect(res.headers['x-frame-options']).toBeUndefined();
+    }
+    // A hashed file is cached for good: no validators; an entry file keeps them (revalidated on every load).
+    const hashed = await page('/remotes/markets/123.abcdef12.js');
+    expect(hashed.headers['cache-control']).toContain('immutable');
+    expect(hashed.headers.etag).toBeUndefined();
+    expect((await page('/main.js')).headers.etag).toBeDefined();
+    // The API's answers keep every header.
+    const api = await t.current.inject({ method: 'GET', url: '/api/v2/config' });
+    expect(String(api.headers['content-security-policy'])).toContain("default-src 'self'");
+    expect(api.headers['x-frame-options']).toBe('DENY');
   });
 });
