@@ -5,6 +5,7 @@ const zlib = require('node:zlib');
 const CompressionPlugin = require('compression-webpack-plugin');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const MiniCssExtractPlugin = require('mini-css-extract-plugin');
+const { PreloadStartupPlugin } = require('./scripts/preload-startup-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const { apps } = require('./apps.json');
 
@@ -181,6 +182,7 @@ function createConfig(dir) {
           // The standalone page is served at the dev server's root, so deep links need absolute script URLs.
           publicPath: '/',
         }),
+        ...(production && !isRemote ? [new PreloadStartupPlugin()] : []),
         // Hashed names, the entry's too: only the entry files of scripts/web.ts are revalidated.
         ...(production ? [new MiniCssExtractPlugin({ filename: '[name].[contenthash:8].css', chunkFilename: '[name].[contenthash:8].css' })] : []),
         // Pre-compressed copies (brotli, gzip): the server picks one per request, no CPU spent per download.

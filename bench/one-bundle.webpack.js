@@ -50,7 +50,8 @@ module.exports = (env, argv) => {
       new webpack.NormalModuleReplacementPlugin(/^\.\/remotes$/, (resource) => {
         if (resource.context === SHELL_SRC) resource.request = LOADER;
       }),
-      ...base.plugins.filter((p) => p.constructor.name !== 'ModuleFederationPlugin'),
+      // No federation, so nothing shared to preload either: the one bundle is the page's one script.
+      ...base.plugins.filter((p) => !['ModuleFederationPlugin', 'PreloadStartupPlugin'].includes(p.constructor.name)),
     ],
   };
 };
