@@ -44,3 +44,19 @@ test('pressing a nav tab starts fetching its section before the tap ends', async
   await expect(page).toHaveURL(/\/trade$/);
   await expect(page.getByRole('heading', { name: 'Positions' })).toBeVisible();
 });
+
+test('a screen whose code is still downloading shows its bar, and its back arrow already works', async ({ page }) => {
+  // A slow link: every chunk of the markets remote takes 2 s (its entry and manifest do not).
+  await page.route(/\/remotes\/markets\/\d+\.[0-9a-f]+\.js$/, async (route) => {
+    await new Promise((r) => setTimeout(r, 2_000));
+    await route.continue();
+  });
+  await page.goto('/news');
+  await expect(page.getByRole('heading', { name: 'Loading…' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'News' })).toBeVisible();
+
+  await page.goto('/news');
+  await page.getByRole('button', { name: 'Back' }).click();
+  await expect(page).toHaveURL(/^http:\/\/[^/]+\/$/);
+  await expect(page.getByRole('heading', { name: 'Home' })).toBeVisible();
+});

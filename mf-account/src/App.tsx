@@ -1,6 +1,6 @@
 import { Suspense } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
-import { lazyScreen, Spinner } from '@invest/shared';
+import { lazyScreen, ScreenFallback } from '@invest/shared';
 import { AccountPage } from './account/AccountPage';
 
 // The account (/account, the nav tab) comes with the remote; every other screen loads with its route. Bank cards
@@ -14,7 +14,7 @@ const ChatPage = lazyScreen(() => import('./customerService/ChatPage'), 'ChatPag
 /** Account, settings, passwords, real-name, bank cards and customer-service chat. Absolute paths: the shell mounts this remote on them. */
 export function AppRoutes() {
   return (
-    <Suspense fallback={<Spinner />}>
+    <Suspense fallback={<ScreenFallback />}>
       <Routes>
         <Route path="/account" element={<AccountPage />} />
         <Route path="/settings" element={<SettingsPage />} />

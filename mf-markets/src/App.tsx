@@ -1,6 +1,6 @@
 import { Suspense } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
-import { lazyScreen, Spinner } from '@invest/shared';
+import { lazyScreen, ScreenFallback } from '@invest/shared';
 import { HomePage } from './home/HomePage';
 import { MarketsPage } from './markets/MarketsPage';
 import { WatchlistsPage } from './watchlists/WatchlistsPage';
@@ -15,7 +15,7 @@ const StockDetailPage = lazyScreen(() => import('./stock/StockDetailPage'), 'Sto
 /** Home, markets, stock detail, watchlist and news. Absolute paths: the shell mounts this remote on them. */
 export function AppRoutes() {
   return (
-    <Suspense fallback={<Spinner />}>
+    <Suspense fallback={<ScreenFallback />}>
       <Routes>
         <Route path="/" element={<HomePage />} />
         <Route path="/markets" element={<MarketsPage />} />

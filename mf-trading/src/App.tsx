@@ -1,6 +1,6 @@
 import { Suspense } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
-import { lazyScreen, Spinner } from '@invest/shared';
+import { lazyScreen, ScreenFallback } from '@invest/shared';
 import { PositionsNoNavPage, PositionsPage } from './positions/PositionsPage';
 
 // Positions (/trade, the nav tab) comes with the remote; every other screen loads with its route.
@@ -12,7 +12,7 @@ const RecordDetailPage = lazyScreen(() => import('./records/RecordDetailPage'), 
 /** Positions, stock trading, stock order records and their details. Absolute paths: the shell mounts them. */
 export function AppRoutes() {
   return (
-    <Suspense fallback={<Spinner />}>
+    <Suspense fallback={<ScreenFallback />}>
       <Routes>
         <Route path="/trade" element={<PositionsPage />} />
         <Route path="/trade-no-nav/:type/:buck?" element={<PositionsNoNavPage />} />

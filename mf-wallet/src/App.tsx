@@ -1,6 +1,6 @@
 import { Suspense } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
-import { lazyScreen, Spinner } from '@invest/shared';
+import { lazyScreen, ScreenFallback } from '@invest/shared';
 import { BillsPage } from './bills/BillsPage';
 import { WalletLive } from './lib/live';
 
@@ -18,7 +18,7 @@ const LoanRecordsPage = lazyScreen(() => import('./loan/LoanRecordsPage'), 'Loan
 /** Bills, recharge, withdraw, their records and details, and loans. Absolute paths: the shell mounts them. */
 export function AppRoutes() {
   return (
-    <Suspense fallback={<Spinner />}>
+    <Suspense fallback={<ScreenFallback />}>
       <Routes>
         {/* One wallet stream for every wallet screen, kept while the user moves between them. */}
         <Route element={<WalletLive />}>

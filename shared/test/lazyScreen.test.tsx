@@ -3,6 +3,7 @@ import { act, fireEvent, render, screen } from '@testing-library/react';
 import { initI18n } from '../src/i18n';
 import { RemoteBoundary } from '../src/remote/RemoteBoundary';
 import { lazyScreen } from '../src/remote/lazyScreen';
+import { ScreenFallback } from '../src/ui/ScreenFallback';
 
 beforeAll(() => initI18n());
 
@@ -49,4 +50,19 @@ it('brings the screen back by itself when the connection returns', async () => {
   act(() => void window.dispatchEvent(new Event('online')));
   expect(await screen.findByText('News screen')).toBeTruthy();
   quiet.mockRestore();
+});
+
+it('while a screen downloads, its bar is there with a back arrow that works', async () => {
+  window.history.replaceState(null, '', '/news');
+  const News = lazyScreen(() => new Promise<never>(() => {}), 'News');
+  render(
+    <Suspense fallback={<ScreenFallback />}>
+      <News />
+    </Suspense>,
+  );
+  expect(screen.getByRole('heading', { name: 'Loading…' })).toBeTruthy();
+  expect(screen.getByRole('status', { name: 'Loading…' })).toBeTruthy();
+  // Opened on this page (no earlier page of the app): back leads home, never out of the app.
+  fireEvent.click(screen.getByRole('button', { name: 'Back' }));
+  expect(window.location.pathname).toBe('/');
 });

@@ -16,5 +16,6 @@ export { PriceChange, changeClass } from './PriceChange';
 export { StatusBadge, type StatusTone } from './StatusBadge';
 export { Sparkline } from './Sparkline';
 export { Skeleton, SkeletonRows } from './Skeleton';
+export { ScreenFallback } from './ScreenFallback';
 export { SearchDialog, SEARCH_DEBOUNCE_MS } from './SearchDialog';
 export { ServiceLink } from './ServiceLink';
