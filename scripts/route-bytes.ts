@@ -27,7 +27,7 @@ export interface BudgetRoute {
 export const BUDGET_ROUTES: readonly BudgetRoute[] = [
   { name: 'home', path: '/', loggedIn: true, budgetKb: 180, limitKb: 208 },
   { name: 'login', path: '/login', loggedIn: false, budgetKb: 120, limitKb: 181 },
-  { name: 'markets', path: '/markets', loggedIn: true, budgetKb: 200, limitKb: 208 },
+  { name: 'markets', path: '/markets', loggedIn: true, budgetKb: 200, limitKb: 200 },
   { name: 'stock', path: '/stock/v2/RELIANCE.NS/Reliance%20Industries', loggedIn: true, budgetKb: 200, limitKb: 213 },
   { name: 'trade', path: '/trade', loggedIn: true, budgetKb: 200, limitKb: 200 },
   { name: 'bills', path: '/account/changes', loggedIn: true, budgetKb: 200, limitKb: 200 },

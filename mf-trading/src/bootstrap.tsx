@@ -1,5 +1,5 @@
 // Standalone: `npm run dev -w mf-trading` serves this remote alone, against the API.
-import { mountStandalone } from '@invest/shared';
+import { mountStandalone } from '@invest/shared/standalone';
 import { App } from './App';
 
 void mountStandalone('mf-trading', App);

@@ -36,6 +36,5 @@ export { cache, type CacheStore } from './cache';
 export { QUOTE_STREAM_PATH, QUOTE_STREAM_MAX_SYMBOLS, RANGE_OF, INTERVALS, NEWS_PAGE_SIZES, MARKETS } from './contract/market';
 export type { Category, Quote, Candle, StockRow, News, WatchEntry, Interval, Market } from './contract/market';
 export { createLifecycles, type RemoteMountProps } from './remote/createLifecycles';
-export { mountStandalone } from './remote/standalone';
 export { RemoteBoundary } from './remote/RemoteBoundary';
 export { lazyScreen } from './remote/lazyScreen';

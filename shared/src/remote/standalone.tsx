@@ -1,20 +1,28 @@
 import { StrictMode, useState, type ComponentType } from 'react';
 import { createRoot } from 'react-dom/client';
 import { I18nextProvider, useTranslation } from 'react-i18next';
-import { call, errorKeyOf } from '../api/client';
-import { login } from '../contract/auth';
-import { useLoggedIn } from '../hooks/useSession';
-import { i18n, initI18n } from '../i18n';
-import { followApp, queryClient } from '../query/client';
-import { QueryProvider } from '../query/QueryProvider';
-import { session } from '../session/session';
-import { Button } from '../ui/Button';
-import { PageHeader } from '../ui/PageHeader';
-import { TextField } from '../ui/TextField';
-import { ToastHost } from '../ui/Toasts';
-import { formError, LoginForm, sanitizePhone } from '../validation';
-import { RemoteBoundary } from './RemoteBoundary';
-import '../ui/tokens.css';
+// The package by name, not by path: a remote running alone must use the same @invest/shared instance as its screens.
+import {
+  Button,
+  call,
+  calls,
+  errorKeyOf,
+  followApp,
+  formError,
+  i18n,
+  initI18n,
+  LoginForm,
+  PageHeader,
+  QueryProvider,
+  queryClient,
+  RemoteBoundary,
+  sanitizePhone,
+  session,
+  TextField,
+  ToastHost,
+  useLoggedIn,
+} from '@invest/shared';
+import '@invest/shared/styles.css';
 
 /** A team's own login while it runs its remote alone (the real login screens belong to the shell). */
 function TeamLogin() {
@@ -28,7 +36,7 @@ function TeamLogin() {
     if (invalid) return setError(t(`hint.${invalid}`));
     setBusy(true);
     try {
-      const r = await call(login, { user, password });
+      const r = await call(calls.login, { user, password });
       session.start(r.token, { id: r.id, user: r.user, login: r.login }, null);
     } catch (e) {
       setError(t(`hint.${errorKeyOf(e)}`));

@@ -1,8 +1,6 @@
-import { useEffect, type ComponentType } from 'react';
-import { ToastHost, useLoggedIn } from '@invest/shared';
-import { ForgotScreen } from '../auth/ForgotScreen';
+import { Suspense, useEffect, type ComponentType } from 'react';
+import { lazyScreen, Spinner, ToastHost, useLoggedIn } from '@invest/shared';
 import { LoginScreen } from '../auth/LoginScreen';
-import { RegisterScreen } from '../auth/RegisterScreen';
 import { navigate } from '../navigation';
 import { preloadRoute } from '../remotes';
 import { guardRedirect, routeFor } from '../routes';
@@ -12,6 +10,10 @@ import { NotFound } from './NotFound';
 import { ServiceButton } from './ServiceButton';
 import { usePathname } from './useLocation';
 import { useOverlayOpen } from './useOverlayOpen';
+
+// The login screen comes with the shell (the first screen of a new session); the other two load when opened.
+const RegisterScreen = lazyScreen(() => import('../auth/RegisterScreen'), 'RegisterScreen');
+const ForgotScreen = lazyScreen(() => import('../auth/ForgotScreen'), 'ForgotScreen');
 
 const SHELL_SCREENS: Record<string, ComponentType> = {
   '/login': LoginScreen,
@@ -42,7 +44,11 @@ export function Shell() {
     <>
       <DesktopWarning />
       <ToastHost />
-      {Screen && <Screen />}
+      {Screen && (
+        <Suspense fallback={<Spinner />}>
+          <Screen />
+        </Suspense>
+      )}
       {!route && <NotFound />}
       {loggedIn && route?.service && !overlayOpen && <ServiceButton />}
       {showNav && <BottomNav pathname={pathname} onIntent={preloadRoute} />}
