@@ -3,10 +3,14 @@ import { useTranslation } from 'react-i18next';
 import { goBack } from './back';
 import { IconButton } from './Button';
 import { Icon } from './icons';
+import { Skeleton } from './Skeleton';
 import s from './kit.module.css';
 
-/** Sticky page title bar; `back` shows a back arrow (default: back in the app, else home). */
-export function PageHeader({ title, back, right }: { title: string; back?: boolean | (() => void); right?: ReactNode }) {
+/**
+ * Sticky page title bar; `back` shows a back arrow (default: back in the app, else home). Without a title (the screen
+ * is still loading) the bar holds a placeholder, and the page has no heading until the screen brings its own.
+ */
+export function PageHeader({ title, back, right }: { title?: string; back?: boolean | (() => void); right?: ReactNode }) {
   const { t } = useTranslation();
   return (
     <header className={s.header}>
@@ -17,7 +21,13 @@ export function PageHeader({ title, back, right }: { title: string; back?: boole
           </IconButton>
         )}
       </div>
-      <h1 className={s.headerTitle}>{title}</h1>
+      {title === undefined ? (
+        <span className={s.headerTitle}>
+          <Skeleton width={120} height={16} style={{ margin: '0 auto' }} />
+        </span>
+      ) : (
+        <h1 className={s.headerTitle}>{title}</h1>
+      )}
       <div className={s.headerSide}>{right}</div>
     </header>
   );
