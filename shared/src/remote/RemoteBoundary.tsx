@@ -1,6 +1,7 @@
 import { Component, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RetryPanel } from '../ui/states';
+import { retryFailedScreens } from './lazyScreen';
 
 function Fallback({ onRetry }: { onRetry: () => void }) {
   const { t } = useTranslation();
@@ -22,7 +23,11 @@ export class RemoteBoundary extends Component<{ name: string; children: ReactNod
     console.error(`[${this.props.name}] render failed`, error);
   }
 
-  private retry = () => this.setState((s) => ({ failed: false, attempt: s.attempt + 1 }));
+  private retry = () => {
+    // A screen whose code failed to download asks for it again (not before: see lazyScreen).
+    retryFailedScreens();
+    this.setState((s) => ({ failed: false, attempt: s.attempt + 1 }));
+  };
   private retryWhenFailed = () => this.state.failed && this.retry();
 
   override componentDidMount() {

@@ -1,20 +1,30 @@
 import { createElement, lazy, type ComponentType } from 'react';
 
+/** How to ask again for each screen whose chunk failed to load: RemoteBoundary's retry runs them. */
+const failedLoads = new Set<() => void>();
+
+/** Forgets every failed screen load, so the next render of those screens asks for their chunks again. */
+export function retryFailedScreens(): void {
+  for (const reset of failedLoads) reset();
+  failedLoads.clear();
+}
+
 /**
  * A screen in a chunk of its own, loaded when its route first opens: a remote imports only its landing screen (and
  * the tabs it leads to) directly, so that route does not download the others' code and styles. `name` is the
  * screen's named export; a screen takes no props (what it shows comes from its route).
  *
- * React.lazy keeps a failed load for good; a chunk that could not load (offline, a deploy in between) is asked for
- * again the next time the screen renders, so the remote's retry panel (RemoteBoundary) can bring it back.
+ * React.lazy keeps a failed load for good, which is what a render needs until someone retries (a fresh lazy on every
+ * render would ask for the chunk again and again while offline). The retry of the app's boundary (RemoteBoundary:
+ * its Retry button, or the connection coming back) replaces the failed ones (retryFailedScreens).
  */
 export function lazyScreen<K extends string>(load: () => Promise<Record<NoInfer<K>, ComponentType>>, name: K): ComponentType {
-  const create = () =>
+  const create = (): ComponentType =>
     lazy(() =>
       load().then(
         (m) => ({ default: m[name] }),
         (err: unknown) => {
-          Screen = create();
+          failedLoads.add(() => (Screen = create()));
           throw err;
         },
       ),
