@@ -126,3 +126,13 @@ test('forgot password uses the remembered login, and without one returns to logi
   await expect(page).toHaveURL(/\/login$/);
   await loginByUi(page, phone, 'newsecret1');
 });
+
+test('the registration screen opened while offline says so, and appears once the connection returns', async ({ page, context }) => {
+  await page.goto('/login');
+  await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible();
+  await context.setOffline(true);
+  await page.getByRole('link', { name: 'Register' }).click();
+  await expect(page.getByText('This section could not load')).toBeVisible();
+  await context.setOffline(false);
+  await expect(page.getByRole('heading', { name: 'Create your account' })).toBeVisible();
+});

@@ -1,5 +1,5 @@
 import { Suspense, useEffect, type ComponentType } from 'react';
-import { lazyScreen, Spinner, ToastHost, useLoggedIn } from '@invest/shared';
+import { lazyScreen, RemoteBoundary, Spinner, ToastHost, useLoggedIn } from '@invest/shared';
 import { LoginScreen } from '../auth/LoginScreen';
 import { navigate } from '../navigation';
 import { preloadRoute } from '../remotes';
@@ -44,10 +44,13 @@ export function Shell() {
     <>
       <DesktopWarning />
       <ToastHost />
+      {/* A screen whose code cannot download (offline) gets the retry panel, which retries once back online. */}
       {Screen && (
-        <Suspense fallback={<Spinner />}>
-          <Screen />
-        </Suspense>
+        <RemoteBoundary key={route?.pattern} name="shell">
+          <Suspense fallback={<Spinner />}>
+            <Screen />
+          </Suspense>
+        </RemoteBoundary>
       )}
       {!route && <NotFound />}
       {loggedIn && route?.service && !overlayOpen && <ServiceButton />}
