@@ -177,12 +177,11 @@ function createConfig(dir) {
           template: path.join(__dirname, 'shared', 'index.html'),
           title,
           chunks: ['main'],
-          // The shell reads remotes.json first thing; its page fetches it alongside the code (shared/index.html).
-          preloadRegistry: !isRemote,
           // The standalone page is served at the dev server's root, so deep links need absolute script URLs.
           publicPath: '/',
         }),
-        ...(production && !isRemote ? [new PreloadStartupPlugin()] : []),
+        // The shell's page asks for its start-up files and remotes.json (the shell's first fetch) with the HTML.
+        ...(production && !isRemote ? [new PreloadStartupPlugin({ fetches: ['/remotes.json'] })] : []),
         // Hashed names, the entry's too: only the entry files of scripts/web.ts are revalidated.
         ...(production ? [new MiniCssExtractPlugin({ filename: '[name].[contenthash:8].css', chunkFilename: '[name].[contenthash:8].css' })] : []),
         // Pre-compressed copies (brotli, gzip): the server picks one per request, no CPU spent per download.

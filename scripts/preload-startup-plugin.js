@@ -1,5 +1,6 @@
 // The shell's page asks for every file its start needs at once, instead of learning them from main.js: the
-// bootstrap chunk and the shared modules the shell itself uses (React, i18n, @invest/shared…), with their styles.
+// bootstrap chunk and the shared modules the shell itself uses (React, i18n, @invest/shared…), with their styles,
+// and the data the shell fetches first (`fetches`: remotes.json).
 // Without it those requests wait for main.js to arrive and run (a round trip and main.js's download on a slow
 // link). Shared modules only remotes use (react-router-dom) load with the remote, as before.
 const HtmlWebpackPlugin = require('html-webpack-plugin');
@@ -15,7 +16,14 @@ function startupFiles(compilation) {
   return [...new Set(wanted.flatMap((g) => g.chunks.flatMap((c) => [...c.files])))].filter((f) => /\.(js|css)$/.test(f));
 }
 
+const preloadTag = (attributes) => ({ tagName: 'link', voidTag: true, meta: { plugin: 'PreloadStartupPlugin' }, attributes: { rel: 'preload', ...attributes } });
+
 class PreloadStartupPlugin {
+  /** @param {{ fetches?: string[] }} options  URLs the start fetches with fetch() (preloaded as="fetch", CORS mode). */
+  constructor({ fetches = [] } = {}) {
+    this.fetches = fetches;
+  }
+
   apply(compiler) {
     compiler.hooks.thisCompilation.tap('PreloadStartupPlugin', (compilation) => {
       HtmlWebpackPlugin.getHooks(compilation).alterAssetTagGroups.tap('PreloadStartupPlugin', (data) => {
@@ -24,13 +32,9 @@ class PreloadStartupPlugin {
         // It reads Module Federation's module classes: fail the build rather than preload only the bootstrap after an
         // upgrade renames them.
         if (files.length < 5) compilation.errors.push(new Error(`PreloadStartupPlugin: only ${files.join(', ')} found to preload; the shared modules are missing (Module Federation internals changed?)`));
-        const links = files.map((file) => ({
-          tagName: 'link',
-          voidTag: true,
-          meta: { plugin: 'PreloadStartupPlugin' },
-          attributes: { rel: 'preload', href: `${base}${file}`, as: file.endsWith('.css') ? 'style' : 'script' },
-        }));
-        data.headTags.unshift(...links);
+        const links = files.map((file) => preloadTag({ href: `${base}${file}`, as: file.endsWith('.css') ? 'style' : 'script' }));
+        const fetches = this.fetches.map((href) => preloadTag({ href, as: 'fetch', crossorigin: 'anonymous' }));
+        data.headTags.unshift(...fetches, ...links);
         return data;
       });
     });

@@ -16,7 +16,7 @@ let registry: RemoteRegistry = {};
 export const containerOf = (app: AppName) => app.replace(/-/g, '_');
 
 export async function loadRegistry(url = '/remotes.json'): Promise<RemoteRegistry> {
-  // The page preloads it (index.html); the server's Cache-Control: no-cache makes the browser revalidate it.
+  // The page preloads it (PreloadStartupPlugin); the server's Cache-Control: no-cache makes the browser revalidate it.
   const res = await fetch(url);
   if (!res.ok) throw new Error(`remotes.json: HTTP ${res.status}`);
   registry = (await res.json()) as RemoteRegistry;
