@@ -1,4 +1,4 @@
-import { Suspense } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { initI18n } from '../src/i18n';
 import { RemoteBoundary } from '../src/remote/RemoteBoundary';
@@ -6,6 +6,14 @@ import { lazyScreen } from '../src/remote/lazyScreen';
 import { ScreenFallback } from '../src/ui/ScreenFallback';
 
 beforeAll(() => initI18n());
+
+/** A lazy screen where a remote renders it: inside the remote's boundary and its Suspense. */
+const renderInRemote = (screenElement: ReactNode) =>
+  render(
+    <RemoteBoundary name="mf-test">
+      <Suspense fallback={<p>Loading</p>}>{screenElement}</Suspense>
+    </RemoteBoundary>,
+  );
 
 it('loads a screen when it first renders, and again when the user retries after its chunk failed to load', async () => {
   let online = false;
@@ -16,15 +24,13 @@ it('loads a screen when it first renders, and again when the user retries after 
   const Orders = lazyScreen(load, 'Orders');
   expect(load).not.toHaveBeenCalled();
   const quiet = jest.spyOn(console, 'error').mockImplementation(() => {});
-  render(
-    <RemoteBoundary name="mf-test">
-      <Suspense fallback={<p>Loading</p>}>
-        <Orders />
-      </Suspense>
-    </RemoteBoundary>,
-  );
+  renderInRemote(<Orders />);
   const retry = await screen.findByRole('button', { name: 'Retry' });
   expect(load).toHaveBeenCalled();
+  // Until the user retries, the failed chunk is not asked for again and again.
+  const calls = load.mock.calls.length;
+  await act(() => new Promise((r) => setTimeout(r, 50)));
+  expect(load).toHaveBeenCalledTimes(calls);
   online = true;
   fireEvent.click(retry);
   expect(await screen.findByText('Orders screen')).toBeTruthy();
@@ -38,13 +44,7 @@ it('brings the screen back by itself when the connection returns', async () => {
     return { News: () => <p>News screen</p> };
   }, 'News');
   const quiet = jest.spyOn(console, 'error').mockImplementation(() => {});
-  render(
-    <RemoteBoundary name="mf-test">
-      <Suspense fallback={<p>Loading</p>}>
-        <News />
-      </Suspense>
-    </RemoteBoundary>,
-  );
+  renderInRemote(<News />);
   await screen.findByRole('button', { name: 'Retry' });
   online = true;
   act(() => void window.dispatchEvent(new Event('online')));
