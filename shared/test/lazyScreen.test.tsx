@@ -46,6 +46,8 @@ it('brings the screen back by itself when the connection returns', async () => {
   const quiet = jest.spyOn(console, 'error').mockImplementation(() => {});
   renderInRemote(<News />);
   await screen.findByRole('button', { name: 'Retry' });
+  // The failed screen can be left: its bar's back arrow is there.
+  expect(screen.getByRole('button', { name: 'Back' })).toBeTruthy();
   online = true;
   act(() => void window.dispatchEvent(new Event('online')));
   expect(await screen.findByText('News screen')).toBeTruthy();

@@ -1,11 +1,18 @@
 import { Component, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PageHeader } from '../ui/PageHeader';
 import { RetryPanel } from '../ui/states';
 import { retryFailedScreens } from './lazyScreen';
 
+/** The retry panel under a bar whose back arrow works: a screen that failed to load (offline) can still be left. */
 function Fallback({ onRetry }: { onRetry: () => void }) {
   const { t } = useTranslation();
-  return <RetryPanel title={t('shell.remoteFailedTitle')} body={t('shell.remoteFailedBody')} onRetry={onRetry} />;
+  return (
+    <>
+      <PageHeader back />
+      <RetryPanel title={t('shell.remoteFailedTitle')} body={t('shell.remoteFailedBody')} onRetry={onRetry} />
+    </>
+  );
 }
 
 /**
