@@ -19,7 +19,7 @@ export function retryFailedScreens(): void {
  * its Retry button, or the connection coming back) replaces the failed ones (retryFailedScreens).
  */
 export function lazyScreen<K extends string>(load: () => Promise<Record<NoInfer<K>, ComponentType>>, name: K): ComponentType {
-  const create = (): ComponentType =>
+  const create = () =>
     lazy(() =>
       load().then(
         (m) => ({ default: m[name] }),
