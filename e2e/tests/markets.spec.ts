@@ -57,8 +57,9 @@ test('search a stock, chart it on all four tabs, favourite it, find it on the wa
     await expect(chart).toBeVisible();
     await expect(chart.locator(series).first()).toBeVisible();
     await expect(chart.locator('.apexcharts-bar-series').first()).toBeVisible(); // the volume pane
-    const volumeBox = await chart.locator('.apexcharts-canvas').nth(1).boundingBox();
-    expect(Math.round(volumeBox?.height ?? 0)).toBe(80);
+    // Read until the volume pane has settled: ApexCharts lays it out after its series first shows.
+    const volumeHeight = async () => Math.round((await chart.locator('.apexcharts-canvas').nth(1).boundingBox())?.height ?? 0);
+    await expect.poll(volumeHeight).toBe(80);
     if (interval !== '1m') await expect(chart.getByText(/^MA20 /)).toBeVisible();
     await page.waitForTimeout(300); // let the drawing settle for the picture
     await page.screenshot({ path: `test-results/chart-${shot}.png` });
