@@ -23,6 +23,11 @@ const DATA_THROUGH_SHARED = {
   packages: ['@tanstack/*'],
   message: "apps fetch data through @invest/shared's hooks (useCall, useQuery…): TanStack Query is bundled inside that singleton, so a direct import would bring a second copy without the page's QueryClient.",
 };
+/** zod and the contract's schemas come through @invest/shared/forms, one copy per page, loaded by the screens that validate. */
+const SCHEMAS_THROUGH_FORMS = {
+  packages: ['zod', 'zod/*'],
+  message: 'apps validate with the schemas of @invest/shared/forms (one shared copy, loaded with the first form); zod imported directly would be a second copy.',
+};
 const REMOTES_APART = {
   workspaces: ['shell', 'mf-*', 'api'],
   message: 'a remote never imports another remote, the shell or the API; it talks through the URL and the event bus.',
@@ -64,10 +69,12 @@ export default defineConfig([
   {
     plugins: { boundaries: { rules: { imports: importBoundaries, 'ledger-writes': ledgerWrites } } },
   },
-  { files: ['mf-*/**'], rules: { 'boundaries/imports': ['error', [REMOTES_APART, DATA_THROUGH_SHARED]] } },
+  { files: ['mf-*/**'], rules: { 'boundaries/imports': ['error', [REMOTES_APART, DATA_THROUGH_SHARED, SCHEMAS_THROUGH_FORMS]] } },
   {
     files: ['shell/**'],
-    rules: { 'boundaries/imports': ['error', [{ workspaces: ['api'], message: 'the shell reaches the API over HTTP, through @invest/shared.' }, DATA_THROUGH_SHARED]] },
+    rules: {
+      'boundaries/imports': ['error', [{ workspaces: ['api'], message: 'the shell reaches the API over HTTP, through @invest/shared.' }, DATA_THROUGH_SHARED, SCHEMAS_THROUGH_FORMS]],
+    },
   },
   {
     files: ['shared/**'],

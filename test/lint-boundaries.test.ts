@@ -32,6 +32,9 @@ const cases: Case[] = [
   { name: 'remote → TanStack Query', filePath: 'mf-wallet/src/x.ts', code: use('@tanstack/react-query'), rule: IMPORTS },
   { name: 'shell → TanStack Query', filePath: 'shell/src/x.ts', code: use('@tanstack/react-query'), rule: IMPORTS },
   { name: '@invest/shared → TanStack Query', filePath: 'shared/src/query/x.ts', code: use('@tanstack/react-query'), rule: null },
+  { name: 'remote → zod', filePath: 'mf-account/src/x.ts', code: use('zod'), rule: IMPORTS },
+  { name: 'shell → zod', filePath: 'shell/src/x.ts', code: use('zod'), rule: IMPORTS },
+  { name: 'remote → the form schemas', filePath: 'mf-account/src/x.ts', code: use('@invest/shared/forms'), rule: null },
   { name: 'remote test → shell', filePath: 'mf-wallet/test/x.test.ts', code: use('../../shell/src/routes'), rule: IMPORTS },
   { name: 'remote → its own files and @invest/shared', filePath: 'mf-markets/src/home/x.ts', code: use('../lib/display', '@invest/shared'), rule: null },
 

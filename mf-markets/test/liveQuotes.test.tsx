@@ -21,6 +21,13 @@ class FakeEventSource {
   emit(type: string, data: unknown) {
     for (const fn of this.listeners.get(type) ?? []) fn({ data: JSON.stringify(data) } as MessageEvent);
   }
+  /** A quote event, and the next frame (the screen takes the quotes that arrived before it in one render). */
+  push(data: unknown) {
+    act(() => {
+      this.emit('quote', data);
+      jest.advanceTimersToNextFrame();
+    });
+  }
 }
 
 /** A screen showing one index's line, with live quotes for `symbols`; its query is the polling fallback. */
@@ -70,11 +77,11 @@ it('takes pushed quotes from one stream and falls back to polling when it errors
   expect(es.url).toBe('/api/v2/quotes/stream?symbols=RELIANCE.NS,%5ENSEI');
 
   act(() => es.onopen?.());
-  act(() => es.emit('quote', quote('RELIANCE.NS', { price: 2500.5 })));
+  es.push(quote('RELIANCE.NS', { price: 2500.5 }));
   expect(seen.mode).toBe('stream');
   expect(seen.quotes['RELIANCE.NS']?.price).toBe(2500.5);
   // Malformed events are ignored.
-  act(() => es.emit('quote', { symbol: 'X' }));
+  es.push({ symbol: 'X' });
   expect(Object.keys(seen.quotes)).toEqual(['RELIANCE.NS']);
   await act(async () => void jest.advanceTimersByTime(10_000));
   expect(loads()).toBe(1);
@@ -87,6 +94,26 @@ it('takes pushed quotes from one stream and falls back to polling when it errors
   expect(loads()).toBe(2); // at once: the stream was live, the data may be stale
   await act(async () => void jest.advanceTimersByTime(3000));
   expect(loads()).toBe(3);
+});
+
+it('quotes that arrive together are taken in one render', async () => {
+  (globalThis as Record<string, unknown>).EventSource = FakeEventSource;
+  let renders = 0;
+  function Counting() {
+    renders++;
+    seen = useLiveQuotes(['^NSEI', '^GSPC', 'TCS.NS'], { intervalMs: 5000 });
+    return null;
+  }
+  show(<Counting />);
+  await act(async () => {});
+  const es = FakeEventSource.all[0]!;
+  act(() => es.onopen?.());
+  const before = renders;
+  act(() => ['^NSEI', '^GSPC', 'TCS.NS'].forEach((symbol, i) => es.emit('quote', quote(symbol, { price: 100 + i }))));
+  expect(renders).toBe(before);
+  act(() => void jest.advanceTimersToNextFrame());
+  expect(renders).toBe(before + 1);
+  expect(Object.values(seen.quotes).map((q) => q.price)).toEqual([100, 101, 102]);
 });
 
 it('a stream that never opens counts as failed; the stream closes on pause and reopens on resume', async () => {
@@ -109,7 +136,7 @@ it('offline, the last pushed price stays on screen: it is newer than any answer 
   show(<Probe symbols={['^NSEI']} ms={5000} />);
   await act(async () => {});
   act(() => FakeEventSource.all[0]!.onopen?.());
-  act(() => FakeEventSource.all[0]!.emit('quote', quote('^NSEI', { price: 123.45 })));
+  FakeEventSource.all[0]!.push(quote('^NSEI', { price: 123.45 }));
   expect(seen.quotes['^NSEI']?.price).toBe(123.45);
   act(() => goOffline());
   expect(seen.mode).toBe('polling');

@@ -144,8 +144,8 @@ it('a pushed price moves the value and P&L of lots quoted in the deployment curr
     expect(es.url).toBe('/api/v2/quotes/stream?symbols=RELIANCE.NS,TCS.NS');
     act(() => es.onopen?.());
     act(() => es.emit('quote', quote('RELIANCE.NS', { price: 150 })));
-    // 30 × 150 = 4,500.00 against a cost of 3,602.00
-    expect(within(holdings[0]!).getByTestId('holding-value').textContent).toBe('₹4,500.00');
+    // 30 × 150 = 4,500.00 against a cost of 3,602.00 (from the next frame)
+    await waitFor(() => expect(within(holdings[0]!).getByTestId('holding-value').textContent).toBe('₹4,500.00'));
     expect(within(holdings[0]!).getByTestId('holding-pnl').textContent).toBe('₹898.00');
     // The summary moves by the same 900.00.
     expect(screen.getByTestId('sum-value').textContent).toBe('₹19,600.00');

@@ -1,11 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { categoryList, type Category } from './contract/market';
+import { calls } from './contract/endpoints';
+import type { Category } from './contract/market';
 import { queryClient } from './query/client';
 import { useCachedFirst } from './query/useCachedFirst';
 import { callQuery, troubleOf, type Trouble } from './query/useCall';
 
 /** The data the whole app needs from the start: the market categories, loaded once per session. */
-export const categoriesQuery = callQuery(categoryList, undefined, { staleTime: Infinity });
+export const categoriesQuery = callQuery(calls.categoryList, undefined, { staleTime: Infinity });
 
 /**
  * The shell loads the categories at start (and after a login). The app starts even if this fails (spec §1):

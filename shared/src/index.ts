@@ -1,5 +1,12 @@
 // @invest/shared: one module instance per page (a federation singleton) for the bus, the session and i18n.
-export * from './contract';
+// The contract without zod: every call's route and types, the error keys and the plain values (the schemas and the
+// forms are @invest/shared/forms).
+export { calls, type Endpoints } from './contract/endpoints';
+export type { Route, Endpoint, CallInput, CallOutput } from './contract/route';
+export type * from './contract';
+export type { Category, Quote, Candle, StockRow, News, WatchEntry, Interval, Market } from './contract/market';
+export * from './contract/errors';
+export * from './contract/values';
 export { call, ApiError, errorKeyOf, API_BASE, API_TIMEOUT_MS, type CallOptions } from './api/client';
 export { failureKey } from './api/failure';
 export { bus, EventBus, type BusEvent, type BusEventOf } from './bus';
@@ -8,7 +15,7 @@ export { storage } from './session/storage';
 export * from './i18n';
 export * from './format';
 export * from './paths';
-export * from './validation';
+export { sanitizePhone } from './input';
 export * from './ui';
 export {
   useLiveQuotes,
@@ -33,8 +40,6 @@ export { useCachedFirst } from './query/useCachedFirst';
 export { QueryProvider } from './query/QueryProvider';
 export { categoriesQuery, loadAppData, useCategories } from './appData';
 export { cache, type CacheStore } from './cache';
-export { QUOTE_STREAM_PATH, QUOTE_STREAM_MAX_SYMBOLS, RANGE_OF, INTERVALS, NEWS_PAGE_SIZES, MARKETS } from './contract/market';
-export type { Category, Quote, Candle, StockRow, News, WatchEntry, Interval, Market } from './contract/market';
 export { createLifecycles, type RemoteMountProps } from './remote/createLifecycles';
 export { RemoteBoundary } from './remote/RemoteBoundary';
 export { lazyScreen } from './remote/lazyScreen';

@@ -1,15 +1,10 @@
 import { z } from 'zod';
-import { NewPassword, InviteCode, Phone, PHONE_LENGTH } from './contract/rules';
+import { NewPassword, InviteCode, Phone } from './contract/rules';
 
 /**
  * The forms of the spec's section 5, built from the contract's rules (the API checks the same schemas): each
  * message is an error key the screen shows as t(`hint.${key}`).
  */
-
-/** The phone input keeps digits only, at most 10. */
-export function sanitizePhone(input: string): string {
-  return input.replace(/\D/g, '').slice(0, PHONE_LENGTH);
-}
 
 const Required = z.string().trim().min(1, 'requiredFields');
 const confirmed = <T extends { password: string; confirm: string }>(f: T) => f.password === f.confirm;

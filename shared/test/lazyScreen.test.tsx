@@ -46,8 +46,9 @@ it('brings the screen back by itself when the connection returns', async () => {
   const quiet = jest.spyOn(console, 'error').mockImplementation(() => {});
   renderInRemote(<News />);
   await screen.findByRole('button', { name: 'Retry' });
-  // The failed screen can be left: its bar's back arrow is there.
+  // The failed screen can be left: its bar's back arrow is there. Nothing in the bar says it is still loading.
   expect(screen.getByRole('button', { name: 'Back' })).toBeTruthy();
+  expect(document.querySelector('header span[aria-hidden="true"]')).toBeNull();
   online = true;
   act(() => void window.dispatchEvent(new Event('online')));
   expect(await screen.findByText('News screen')).toBeTruthy();
@@ -63,6 +64,8 @@ it('while a screen downloads, its bar is there with a back arrow that works', as
     </Suspense>,
   );
   expect(screen.getByRole('status', { name: 'Loading…' })).toBeTruthy();
+  // The bar holds a placeholder where the title will be.
+  expect(document.querySelector('header span[aria-hidden="true"]')).not.toBeNull();
   // The screen's own heading is the page's first: a placeholder has none.
   expect(screen.queryByRole('heading')).toBeNull();
   // Opened on this page (no earlier page of the app): back leads home, never out of the app.

@@ -1,4 +1,5 @@
-import { formError, LoginForm, NewPasswordForm, RegisterForm, sanitizePhone } from '../src/validation';
+import { sanitizePhone } from '../src/input';
+import { formError, LoginForm, NewPasswordForm, RegisterForm } from '../src/validation';
 
 describe('phone input', () => {
   it('keeps digits only, at most 10', () => {

@@ -1,4 +1,5 @@
-import { bankCardRules, type BankCard, type Deployment } from '@invest/shared';
+import { type BankCard, type Deployment } from '@invest/shared';
+import { bankCardRules } from '@invest/shared/forms';
 
 /** The fields a card form shows, in the deployment's order (spec §2 and §5). */
 export type CardField = 'bank_user' | 'bank' | 'ifsc' | 'bank_card';

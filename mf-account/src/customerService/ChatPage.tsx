@@ -12,7 +12,6 @@ import {
   Icon,
   keepPreviousData,
   MESSAGE_MAX,
-  MessageText,
   OfflineNote,
   PageHeader,
   QueryState,
@@ -25,6 +24,7 @@ import {
   useUserEvents,
   type ChatMessage,
 } from '@invest/shared';
+import { MessageText } from '@invest/shared/forms';
 import { clockTime, groupByDay } from './chatDays';
 import s from './chat.module.css';
 

@@ -1,4 +1,5 @@
-import { AnyPassword, NewPassword, TRADE_PASSWORD_LENGTH, TradePassword } from '@invest/shared';
+import { TRADE_PASSWORD_LENGTH } from '@invest/shared';
+import { AnyPassword, NewPassword, TradePassword } from '@invest/shared/forms';
 
 /** A contract rule's first message as a text key (hint.<key>), or nothing when the value passes. */
 const issueOf = (rule: typeof AnyPassword | typeof TradePassword, v: string): string | undefined => {

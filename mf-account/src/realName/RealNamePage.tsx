@@ -13,7 +13,6 @@ import {
   OfflineNote,
   PageHeader,
   type RealName,
-  RealNameInput,
   REAL_NAME_STATUS,
   Spinner,
   TextField,
@@ -24,6 +23,7 @@ import {
   useQueryClient,
   WithDeployment,
 } from '@invest/shared';
+import { RealNameInput } from '@invest/shared/forms';
 import { PhotoPicker, type Photo } from './PhotoPicker';
 import { useUploadedImage } from './useUploadedImage';
 import s from './realName.module.css';

@@ -1,7 +1,25 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
-import { calls, currencySymbol, type Deployment, formatMoney, formatPrice, formatTime, NotFoundState, type Order, OrderNo, PageHeader, precisionOf, QueryState, SkeletonRows, stripExchangeSuffix, troubleOf, useCall, WithDeployment } from '@invest/shared';
+import {
+  calls,
+  currencySymbol,
+  type Deployment,
+  formatMoney,
+  formatPrice,
+  formatTime,
+  isOrderNo,
+  NotFoundState,
+  type Order,
+  PageHeader,
+  precisionOf,
+  QueryState,
+  SkeletonRows,
+  stripExchangeSuffix,
+  troubleOf,
+  useCall,
+  WithDeployment,
+} from '@invest/shared';
 import { OrderStatus, Signed } from '../components/common';
 import s from './records.module.css';
 
@@ -20,7 +38,7 @@ export function RecordDetailPage() {
 function Detail({ no, deployment }: { no: string; deployment: Deployment }) {
   const { t } = useTranslation();
   // A number that cannot be an order's is not asked for: it does not exist.
-  const valid = OrderNo.safeParse(no).success;
+  const valid = isOrderNo(no);
   const q = useCall(calls.dealOrder, { no }, { enabled: valid });
   if (!valid || (!q.data && troubleOf(q) === 'notFound')) return <NotFoundState title={t('trading.records.detail.notFound')} />;
   return (

@@ -1,7 +1,48 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router-dom';
-import { ApiError, Button, callQuery, calls, ConfirmDialog, currencySymbol, type Deployment, DETAIL_POLL_MS, failureKey, feeOf, formatMoney, formatPrice, isNotFound, type Market, MARKETS, moneyOf, newest, NotFoundState, OfflineNote, type Order, PageHeader, type PositionSize, precisionOf, PriceChange, PriceMovedRejection, quantityCap, quantityIssue, type Quote, Skeleton, StaleNotice, stripExchangeSuffix, Tabs, toast, troubleOf, useCall, useCallMutation, useLiveQuotes, useOnline, useQueryClient, WithDeployment } from '@invest/shared';
+import {
+  ApiError,
+  Button,
+  callQuery,
+  calls,
+  ConfirmDialog,
+  currencySymbol,
+  type Deployment,
+  DETAIL_POLL_MS,
+  failureKey,
+  feeOf,
+  formatMoney,
+  formatPrice,
+  isNotFound,
+  type Market,
+  MARKETS,
+  moneyOf,
+  movedPriceOf,
+  newest,
+  NotFoundState,
+  OfflineNote,
+  type Order,
+  PageHeader,
+  type PositionSize,
+  precisionOf,
+  PriceChange,
+  quantityCap,
+  quantityIssue,
+  type Quote,
+  Skeleton,
+  StaleNotice,
+  stripExchangeSuffix,
+  Tabs,
+  toast,
+  troubleOf,
+  useCall,
+  useCallMutation,
+  useLiveQuotes,
+  useOnline,
+  useQueryClient,
+  WithDeployment,
+} from '@invest/shared';
 import { Signed } from '../components/common';
 import { liveValueOf } from '../lib/money';
 import { refreshAfterTrade } from '../lib/refresh';
@@ -23,13 +64,6 @@ export function StockTradingPage() {
       <WithDeployment>{(d) => <Ticket key={`${symbol}/${market ?? ''}`} symbol={symbol} market={market} name={name} deployment={d} />}</WithDeployment>
     </div>
   );
-}
-
-/** The engine's price a priceMoved refusal carries beside its key (PriceMovedRejection), if it is a valid one. */
-const MovedPrice = PriceMovedRejection.shape.price.refine((v) => Number.isFinite(v) && v > 0);
-function movedPriceOf(error: ApiError): number | undefined {
-  const parsed = MovedPrice.safeParse(error.details.price);
-  return parsed.success ? parsed.data : undefined;
 }
 
 /** What the user confirms again after the API refused because the price moved. */
@@ -74,7 +108,7 @@ function Ticket({ symbol, market, name, deployment }: { symbol: string; market: 
    */
   const refused = (error: ApiError, again: (price: number) => Moved) => {
     if (error.key === 'priceMoved') {
-      const carried = movedPriceOf(error);
+      const carried = movedPriceOf(error.details);
       if (carried !== undefined) {
         setMoved(again(carried));
         return;

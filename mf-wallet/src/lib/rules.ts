@@ -1,4 +1,6 @@
-import { calls, LOAN_MIN, RECHARGE_MIN, WITHDRAW_MIN, type CallDef, type RechargeMethod } from '@invest/shared';
+import { LOAN_MIN, RECHARGE_MIN, WITHDRAW_MIN, type RechargeMethod } from '@invest/shared';
+// The calls with their schemas (not @invest/shared's routes): a form checks what the API will parse.
+import { calls as contract, type CallDef } from '@invest/shared/forms';
 import { toMinor } from './money';
 
 /**
@@ -34,7 +36,7 @@ export function rechargeIssue(f: RechargeFields): Issue | null {
   if (!f.amount) return { key: 'wallet.recharge.amountRequired' };
   if (!f.method) return { key: 'hint.rechargeMethodRequired' };
   if (Number(f.amount) < RECHARGE_MIN) return { key: 'hint.rechargeAmountTooLow', limit: RECHARGE_MIN };
-  return contractIssue(calls.rechargeAdd, rechargeInput(f));
+  return contractIssue(contract.rechargeAdd, rechargeInput(f));
 }
 
 export interface WithdrawFields {
@@ -54,7 +56,7 @@ export function withdrawIssue(f: WithdrawFields): Issue | null {
   if (n < f.minWithdraw) return { key: 'wallet.withdraw.belowConfigured', limit: f.minWithdraw };
   if (f.available !== undefined && toMinor(n) > f.available) return { key: 'hint.insufficientFunds' };
   if (f.cardId === null) return { key: 'hint.bankCardRequired' };
-  return contractIssue(calls.withdraw, { bank_id: f.cardId, count: toMinor(n) });
+  return contractIssue(contract.withdraw, { bank_id: f.cardId, count: toMinor(n) });
 }
 
 export interface LoanFields {
@@ -69,5 +71,5 @@ export function loanIssue(f: LoanFields): Issue | null {
   const n = Number(f.amount);
   if (n < LOAN_MIN) return { key: 'wallet.loan.minAmount', limit: LOAN_MIN };
   if (f.remaining !== undefined && toMinor(n) > f.remaining) return { key: 'hint.loanExceedsLimit' };
-  return contractIssue(calls.loanAdd, { count: toMinor(n) });
+  return contractIssue(contract.loanAdd, { count: toMinor(n) });
 }

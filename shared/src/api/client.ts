@@ -1,5 +1,4 @@
-import type { z } from 'zod';
-import type { CallDef } from '../contract/envelope';
+import type { CallInput, CallOutput, Endpoint } from '../contract/route';
 import { isErrorKey, type ErrorKey } from '../contract/errors';
 import { session } from '../session/session';
 
@@ -47,10 +46,12 @@ export interface CallOptions {
 
 /**
  * Calls one contract call: base /api, JSON, 10 s timeout, bearer token from the session.
- * Resolves with `data` of `{msg:'ok'}`; rejects with ApiError otherwise.
+ * Resolves with `data` of `{msg:'ok'}`; rejects with ApiError otherwise. The data is not parsed again here: the server
+ * parses every answer with the call's output schema before sending it (api/src/http/route.ts), and re-checking it
+ * in the browser would cost every page zod and its schemas at start.
  * A 401, or a 400 with msg 'logout', on a call that carried a token ends the session (the shell then shows login).
  */
-export async function call<C extends CallDef>(def: C, input?: z.input<C['input']>, options: CallOptions = {}): Promise<z.output<C['output']>> {
+export async function call<C extends Endpoint>(def: C, input?: CallInput<C>, options: CallOptions = {}): Promise<CallOutput<C>> {
   const token = session.token();
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (token) headers.Authorization = `Bearer ${token}`;
@@ -77,9 +78,8 @@ export async function call<C extends CallDef>(def: C, input?: z.input<C['input']
     throw new ApiError('unauthorized', res.status);
   }
   if (res.ok && body?.msg === 'ok') {
-    const parsed = def.output.safeParse(body.data);
-    if (!parsed.success) throw new ApiError('badResponse', res.status);
-    return parsed.data as z.output<C['output']>;
+    if (body.data === undefined) throw new ApiError('badResponse', res.status);
+    return body.data as CallOutput<C>;
   }
   const key = typeof body?.data === 'string' && body.data ? body.data : res.status >= 500 ? 'serverError' : 'badResponse';
   const { msg: _msg, data: _data, ...details } = body ?? {};

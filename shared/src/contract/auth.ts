@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineCall, NoInput } from './envelope';
+import { routes } from './routes';
 import { AnyPassword, InviteCode, NewPassword, Phone } from './rules';
 
 export const UserInfoBrief = z.object({ id: z.number().int(), user: z.string(), login: z.boolean() });
@@ -16,17 +17,13 @@ export const LoginResult = z.object({
 export type LoginResult = z.infer<typeof LoginResult>;
 
 export const login = defineCall({
-  method: 'POST',
-  path: '/stock/user/login',
-  auth: 'public',
+  ...routes.login,
   input: z.strictObject({ user: Phone, password: AnyPassword }),
   output: LoginResult,
 });
 
 export const register = defineCall({
-  method: 'POST',
-  path: '/stock/user/reg',
-  auth: 'public',
+  ...routes.register,
   input: z.strictObject({ user: Phone, password: NewPassword, code: InviteCode }),
   /** The message key of the success text (hint.reg.success). */
   output: z.literal('success'),
@@ -34,18 +31,14 @@ export const register = defineCall({
 
 /** Reset with the remembered old password (the spec's forgot-password screen). */
 export const forget = defineCall({
-  method: 'POST',
-  path: '/v2/user/forget',
-  auth: 'public',
+  ...routes.forget,
   input: z.strictObject({ user: Phone, password: AnyPassword, new_password: NewPassword }),
   output: z.literal('passwordReset'),
 });
 
 /** Revokes the token the request carries. */
 export const logout = defineCall({
-  method: 'POST',
-  path: '/stock/success/user/logout',
-  auth: 'user',
+  ...routes.logout,
   input: NoInput,
   output: z.literal('ok'),
 });

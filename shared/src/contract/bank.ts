@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from './envelope';
+import { routes } from './routes';
 
 /** Spec §3 Bank card. `bank_card` is masked to its last 4 digits in every answer. */
 export const BankCard = z.object({
@@ -89,25 +90,19 @@ const CardFields = {
 };
 
 export const bankList = defineCall({
-  method: 'GET',
-  path: '/stock/success/bank/list',
-  auth: 'user',
+  ...routes.bankList,
   input: z.strictObject({ type: z.literal('bank', { error: 'invalidInput' }).optional() }),
   output: z.array(BankCard),
 });
 
 export const bankAdd = defineCall({
-  method: 'POST',
-  path: '/stock/success/bank/add',
-  auth: 'user',
+  ...routes.bankAdd,
   input: z.strictObject(CardFields),
   output: BankCard,
 });
 
 export const bankEdit = defineCall({
-  method: 'POST',
-  path: '/stock/success/bank/edit',
-  auth: 'user',
+  ...routes.bankEdit,
   input: z.strictObject({
     id: z.coerce.number({ error: 'invalidInput' }).int('invalidInput').positive('invalidInput').max(2_147_483_647, 'invalidInput'),
     type: z.literal('bank', { error: 'invalidInput' }).optional(),

@@ -1,19 +1,10 @@
 import { z } from 'zod';
 import { defineCall, NoInput, QueryId } from './envelope';
+import { routes } from './routes';
+import { MESSAGE_MAX, charCount } from './values/chat';
 import { limitOf, Paging } from './market';
 import { Phone } from './rules';
-
-/** Issue 10: a message is 1–1000 characters after trimming (counted as the user sees them, not UTF-16 units). */
-export const MESSAGE_MAX = 1000;
-/** Spec §9: the unread count is polled every 10 s (the chat screen's fallback while the event stream is down, too). */
-export const CHAT_POLL_MS = 10_000;
-/** The config flag (GET /v2/config) that turns the unread polling and the badge on (spec §6: off unless set). */
-export const CUSTOMER_SERVICE_MODE = 'customer_service_mode';
-/** The customer-service link when none is configured: our own chat. */
-export const DEFAULT_SERVICE_LINK = '/customer-service';
-
-/** The characters of a text as a user counts them (an emoji is one). */
-export const charCount = (text: string): number => [...text].length;
+export * from './values/chat';
 
 /**
  * What a user or an agent types: plain text, trimmed, line breaks kept (CRLF as LF), no other control characters.
@@ -47,18 +38,14 @@ const HistoryInput = z.strictObject({ limit: limitOf(500).default(50) });
 
 /** GET /stock/success/user_message/list-message: the user's conversation (spec: "list"; paging is ours). */
 export const chatMessages = defineCall({
-  method: 'GET',
-  path: '/stock/success/user_message/list-message',
-  auth: 'user',
+  ...routes.chatMessages,
   input: HistoryInput,
   output: MessagePage,
 });
 
 /** POST /stock/success/user_message/send: the spec's "message text". */
 export const chatSend = defineCall({
-  method: 'POST',
-  path: '/stock/success/user_message/send',
-  auth: 'user',
+  ...routes.chatSend,
   input: z.strictObject({ message: MessageText }),
   output: ChatMessage,
 });
@@ -67,27 +54,21 @@ export const UnreadCount = z.object({ unread_count: z.number().int() });
 
 /** GET /stock/success/user_message/unread-count: the agents' messages the user has not seen. */
 export const chatUnreadCount = defineCall({
-  method: 'GET',
-  path: '/stock/success/user_message/unread-count',
-  auth: 'user',
+  ...routes.chatUnreadCount,
   input: NoInput,
   output: UnreadCount,
 });
 
 /** Ours, beyond the spec: the chat screen marks what it showed as read, up to the newest agent message on screen. */
 export const chatRead = defineCall({
-  method: 'POST',
-  path: '/stock/success/user_message/read',
-  auth: 'user',
+  ...routes.chatRead,
   input: z.strictObject({ last_id: QueryId }),
   output: UnreadCount,
 });
 
 /** GET /stock/success/kefu: where the service icons lead: an internal route (starts with one /) or an https URL. */
 export const kefu = defineCall({
-  method: 'GET',
-  path: '/stock/success/kefu',
-  auth: 'user',
+  ...routes.kefu,
   input: NoInput,
   output: z.string(),
 });
@@ -105,9 +86,7 @@ export type ChatConversation = z.infer<typeof ChatConversation>;
 
 /** GET /api/ops/chats: conversations, those with unread messages first, then the latest. */
 export const opsChats = defineCall({
-  method: 'GET',
-  path: '/ops/chats',
-  auth: 'operator',
+  ...routes.opsChats,
   input: z.strictObject(Paging),
   output: z.object({ rows: z.array(ChatConversation), count: z.number().int() }),
 });
@@ -117,18 +96,14 @@ export const ChatUserParam = Phone;
 
 /** GET /api/ops/chats/:user/messages: one user's conversation. */
 export const opsChatMessages = defineCall({
-  method: 'GET',
-  path: '/ops/chats/:user/messages',
-  auth: 'operator',
+  ...routes.opsChatMessages,
   input: HistoryInput,
   output: MessagePage,
 });
 
 /** POST /api/ops/chats/:user/messages: an agent's reply (audited); the user's unread messages count as seen. */
 export const opsChatReply = defineCall({
-  method: 'POST',
-  path: '/ops/chats/:user/messages',
-  auth: 'operator',
+  ...routes.opsChatReply,
   input: z.strictObject({ text: MessageText }),
   output: ChatMessage,
 });

@@ -1,13 +1,9 @@
 import { z } from 'zod';
 import { defineCall, Minor, NoInput } from './envelope';
+import { routes } from './routes';
 import { Paging, statusFilter } from './market';
 import { OpsReason } from './wallet';
-
-/** Loan states (spec §4, labels by index): unapplied, applying, approved, rejected, unpaid, paid. */
-export const LOAN_STATE = { applying: 1, approved: 2, rejected: 3, unpaid: 4, paid: 5 } as const;
-export const LOAN_STATE_LABELS = ['unapplied', 'applying', 'approved', 'rejected', 'unpaid', 'paid'] as const;
-/** Spec §9: a credit score of 80 or more is shown as positive; 100 by default. */
-export const CREDIT_SCORE_POSITIVE = 80;
+export * from './values/loans';
 
 export const LoanData = z.object({
   /** What the user owes now: principal and interest of unpaid loans, minor units. */
@@ -21,7 +17,7 @@ export const LoanData = z.object({
 });
 export type LoanData = z.infer<typeof LoanData>;
 
-export const loanData = defineCall({ method: 'GET', path: '/stock/success/loans/data', auth: 'user', input: NoInput, output: LoanData });
+export const loanData = defineCall({ ...routes.loanData, input: NoInput, output: LoanData });
 
 export const LoanRecord = z.object({
   id: z.number().int(),
@@ -38,10 +34,7 @@ export const LoanRecord = z.object({
 export type LoanRecord = z.infer<typeof LoanRecord>;
 
 export const loanAdd = defineCall({
-  method: 'POST',
-  path: '/stock/success/loans/add',
-  auth: 'user',
-  idempotent: true,
+  ...routes.loanAdd,
   input: z.strictObject({
     count: z.coerce.number({ error: 'invalidAmount' }).int('invalidAmount').positive('invalidAmount').max(Number.MAX_SAFE_INTEGER, 'invalidAmount'),
   }),
@@ -51,36 +44,27 @@ export const loanAdd = defineCall({
 const Id = z.coerce.number({ error: 'invalidInput' }).int('invalidInput').positive('invalidInput').max(2_147_483_647, 'invalidInput');
 
 export const loanRecords = defineCall({
-  method: 'GET',
-  path: '/stock/success/loans/list',
-  auth: 'user',
+  ...routes.loanRecords,
   input: z.strictObject(Paging),
   output: z.object({ rows: z.array(LoanRecord), count: z.number().int() }),
 });
 
 /** Ours, beyond the spec: repay an unpaid loan from the wallet (principal, then interest as its own bill). */
 export const loanRepay = defineCall({
-  method: 'POST',
-  path: '/stock/success/loans/repay',
-  auth: 'user',
-  idempotent: true,
+  ...routes.loanRepay,
   input: z.strictObject({ id: Id }),
   output: LoanRecord,
 });
 
 const OpsLoan = LoanRecord.extend({ user: z.string() });
 export const opsLoans = defineCall({
-  method: 'GET',
-  path: '/ops/loans',
-  auth: 'operator',
+  ...routes.opsLoans,
   input: z.strictObject({ state: statusFilter(5), ...Paging }),
   output: z.object({ rows: z.array(OpsLoan), count: z.number().int() }),
 });
-export const opsLoanApprove = defineCall({ method: 'POST', path: '/ops/loans/:id/approve', auth: 'operator', input: z.strictObject({}), output: OpsLoan });
+export const opsLoanApprove = defineCall({ ...routes.opsLoanApprove, input: z.strictObject({}), output: OpsLoan });
 export const opsLoanReject = defineCall({
-  method: 'POST',
-  path: '/ops/loans/:id/reject',
-  auth: 'operator',
+  ...routes.opsLoanReject,
   input: OpsReason,
   output: OpsLoan,
 });

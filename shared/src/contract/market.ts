@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import { defineCall, Id, NoInput, QueryId } from './envelope';
+import { routes } from './routes';
+import { MARKETS, INTERVALS, YAHOO_VIEWS, STOCK_LIST_MAX } from './values/market';
+export * from './values/market';
 
 /** Query numbers arrive as strings; these coerce them and keep them in range. */
 export const Page = z.coerce.number({ error: 'invalidInput' }).int('invalidInput').min(1, 'invalidInput').max(100_000, 'invalidInput');
@@ -10,7 +13,6 @@ export const Paging = { page: Page.default(1), limit: limitOf(100).default(20) }
 export const statusFilter = (max: number) => limitOf(max).optional();
 export const Symbol = z.string({ error: 'requiredFields' }).trim().min(1, 'requiredFields').max(32, 'invalidInput');
 
-export const MARKETS = ['IN', 'US', 'FOREX', 'FUTURE', 'CGI'] as const;
 export const Market = z.enum(MARKETS, { error: 'invalidInput' });
 export type Market = z.infer<typeof Market>;
 
@@ -24,9 +26,7 @@ export const Category = z.object({
 export type Category = z.infer<typeof Category>;
 
 export const categoryList = defineCall({
-  method: 'GET',
-  path: '/stock/category/list',
-  auth: 'user',
+  ...routes.categoryList,
   input: NoInput,
   output: z.object({ categories: z.array(Category) }),
 });
@@ -43,11 +43,8 @@ export const Candle = z.object({
 });
 export type Candle = z.infer<typeof Candle>;
 
-/** Chart intervals; each has the spec's fixed range (1m over 1d, 1d and 1wk over 1y, 1mo over 5y). */
-export const INTERVALS = ['1m', '1d', '1wk', '1mo'] as const;
 export const Interval = z.enum(INTERVALS, { error: 'invalidInput' });
 export type Interval = z.infer<typeof Interval>;
-export const RANGE_OF: Record<Interval, '1d' | '1y' | '5y'> = { '1m': '1d', '1d': '1y', '1wk': '1y', '1mo': '5y' };
 
 export const Quote = z.object({
   symbol: z.string(),
@@ -76,18 +73,13 @@ export const Quote = z.object({
 });
 export type Quote = z.infer<typeof Quote>;
 
-/** Our addition to /v2/yahoo: `view=spark` answers what a price card draws, the quote and its sparkline paths. */
-export const YAHOO_VIEWS = ['spark'] as const;
-
 /**
  * GET /v2/yahoo: a quote with its chart rows and sparkline paths. `mold` is the interval (default 1m). With
  * `view=spark` (optional, ours) `rows` is empty: a card needs the paths, not the day's candles (~110 KB of JSON
  * for a 1-minute index chart); the sparkline is still drawn from every row.
  */
 export const yahoo = defineCall({
-  method: 'GET',
-  path: '/v2/yahoo',
-  auth: 'user',
+  ...routes.yahoo,
   input: z.strictObject({ symbol: Symbol, market: Market.optional(), mold: Interval.optional(), view: z.enum(YAHOO_VIEWS, { error: 'invalidInput' }).optional() }),
   output: Quote.extend({ rows: z.array(Candle), linePath: z.string(), areaPath: z.string() }),
 });
@@ -107,16 +99,12 @@ export const StockRow = z.object({
 });
 export type StockRow = z.infer<typeof StockRow>;
 
-export const STOCK_LIST_MAX = 100;
-
 /**
  * GET /v2/stock/list: `symbol` an index → its member stocks; `market` → that market's instruments;
  * `keyword` searches name or code. Paged.
  */
 export const stockList = defineCall({
-  method: 'GET',
-  path: '/v2/stock/list',
-  auth: 'user',
+  ...routes.stockList,
   input: z.strictObject({
     symbol: Symbol.optional(),
     market: Market.optional(),
@@ -138,20 +126,15 @@ export const News = z.object({
   updated_at: z.string(),
 });
 export type News = z.infer<typeof News>;
-export const NEWS_PAGE_SIZES = [10, 20, 30, 50] as const;
 
 export const newsList = defineCall({
-  method: 'GET',
-  path: '/stock/new/list',
-  auth: 'user',
+  ...routes.newsList,
   input: z.strictObject({ page: Page.default(1), limit: limitOf(50).default(10) }),
   output: z.object({ rows: z.array(News.omit({ content: true })), count: z.number().int() }),
 });
 
 export const newsArticle = defineCall({
-  method: 'GET',
-  path: '/stock/new/index',
-  auth: 'user',
+  ...routes.newsArticle,
   input: z.strictObject({ id: QueryId }),
   output: News,
 });
@@ -163,41 +146,31 @@ const NewsWrite = z.strictObject({
   content: z.string().min(1, 'requiredFields').max(200_000, 'invalidInput'),
 });
 
-export const opsNewsCreate = defineCall({ method: 'POST', path: '/ops/news', auth: 'operator', input: NewsWrite, output: News });
+export const opsNewsCreate = defineCall({ ...routes.opsNewsCreate, input: NewsWrite, output: News });
 export const opsNewsUpdate = defineCall({
-  method: 'POST',
-  path: '/ops/news/update',
-  auth: 'operator',
+  ...routes.opsNewsUpdate,
   input: NewsWrite.extend({ id: Id }),
   output: News,
 });
 export const opsNewsDelete = defineCall({
-  method: 'POST',
-  path: '/ops/news/delete',
-  auth: 'operator',
+  ...routes.opsNewsDelete,
   input: z.strictObject({ id: Id }),
   output: z.literal('ok'),
 });
 
 /** Watchlist (the spec calls it collection). */
 export const collectionAdd = defineCall({
-  method: 'POST',
-  path: '/stock/success/collection/add',
-  auth: 'user',
+  ...routes.collectionAdd,
   input: z.strictObject({ symbol: Symbol }),
   output: z.literal('ok'),
 });
 export const collectionRemove = defineCall({
-  method: 'POST',
-  path: '/stock/success/collection/remove',
-  auth: 'user',
+  ...routes.collectionRemove,
   input: z.strictObject({ symbol: Symbol }),
   output: z.literal('ok'),
 });
 export const collectionCheck = defineCall({
-  method: 'GET',
-  path: '/stock/success/collection/check',
-  auth: 'user',
+  ...routes.collectionCheck,
   input: z.strictObject({ symbol: Symbol }),
   output: z.object({ collected: z.boolean() }),
 });
@@ -218,16 +191,8 @@ export const WatchEntry = z.object({
 export type WatchEntry = z.infer<typeof WatchEntry>;
 
 export const collectionList = defineCall({
-  method: 'GET',
-  path: '/stock/success/collection/list',
-  auth: 'user',
+  ...routes.collectionList,
   input: z.strictObject({ page: Page.default(1), pageSize: limitOf(50).default(10) }),
   output: z.object({ list: z.array(WatchEntry), total: z.number().int() }),
 });
 
-/**
- * Server-sent events of live quotes: GET /api/v2/quotes/stream?symbols=A,B (at most 50 symbols).
- * Each `quote` event's data is a Quote; clients fall back to polling when the stream is unavailable.
- */
-export const QUOTE_STREAM_PATH = '/v2/quotes/stream';
-export const QUOTE_STREAM_MAX_SYMBOLS = 50;

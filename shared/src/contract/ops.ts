@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineCall, NoInput } from './envelope';
+import { routes } from './routes';
 import { AnyPassword } from './rules';
 
 /** Operators log in by a user name, not a phone. */
@@ -10,25 +11,19 @@ export const OperatorName = z
   .max(64, 'invalidAccountPassword');
 
 export const opsLogin = defineCall({
-  method: 'POST',
-  path: '/ops/login',
-  auth: 'public',
+  ...routes.opsLogin,
   input: z.strictObject({ user: OperatorName, password: AnyPassword }),
   output: z.object({ token: z.string(), user: z.string(), expires_at: z.string() }),
 });
 
 export const opsMe = defineCall({
-  method: 'GET',
-  path: '/ops/me',
-  auth: 'operator',
+  ...routes.opsMe,
   input: NoInput,
   output: z.object({ id: z.number().int(), user: z.string() }),
 });
 
 export const opsLogout = defineCall({
-  method: 'POST',
-  path: '/ops/logout',
-  auth: 'operator',
+  ...routes.opsLogout,
   input: NoInput,
   output: z.literal('ok'),
 });
@@ -45,9 +40,7 @@ export const AuditRow = z.object({
 
 /** GET /api/ops/audit: the audit log, newest first; `action` filters by a dotted prefix (recharge, loan.approve). */
 export const opsAudit = defineCall({
-  method: 'GET',
-  path: '/ops/audit',
-  auth: 'operator',
+  ...routes.opsAudit,
   input: z.strictObject({
     action: z.string({ error: 'invalidInput' }).trim().max(64, 'invalidInput').regex(/^[a-z._]*$/, 'invalidInput').optional(),
     page: z.coerce.number({ error: 'invalidInput' }).int('invalidInput').min(1, 'invalidInput').max(100_000, 'invalidInput').default(1),

@@ -1,10 +1,7 @@
 import './zod-config';
 import { z } from 'zod';
-
-/** Constants of the spec's section 9 that both sides enforce. */
-export const PHONE_LENGTH = 10;
-export const PASSWORD_MIN = 6;
-export const PASSWORD_MAX = 128;
+import { PASSWORD_MIN, PASSWORD_MAX } from './values/rules';
+export * from './values/rules';
 
 // The message of each check is the error key the client translates (hint.<key>).
 export const Phone = z

@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { defineCall, Minor } from './envelope';
+import { routes } from './routes';
+import { ORDER_NO_CHARS, ORDER_NO_MAX, ORDER_STATUS_LABELS, TRADE_TYPES, ORDER_MOLDS, ORDER_KINDS, TIME_IN_FORCE, QUANTITY_MIN, QUANTITY_FULL_MAX, POSITIONS_PAGE_SIZE, quantityIssue } from './values/trading';
 import { limitOf, Page, Symbol } from './market';
-import { MINOR_PER_UNIT } from './wallet';
+export * from './values/trading';
 
 /**
  * Trading: orders, lots (positions) and the order lists (spec §3 Order and Position, §5 stock quantity, §7 deal calls).
@@ -15,96 +17,9 @@ import { MINOR_PER_UNIT } from './wallet';
  * `no`). A sold lot keeps its row with state `sell`, its sell price and its realized P&L.
  */
 
-/**
- * Order status codes (numeric, as the spec's records use them: "status 1 shows Success, anything else Pending").
- *   0 pending   — resting: a market order placed while the market is closed (fills at the next open), or a limit
- *                 order waiting for its price; its money is held.
- *   1 success   — filled (a lot; state `sell` once sold).
- *   2 cancelled — cancelled by the user before it filled, or by the matcher when the wallet no longer covers the fill
- *                 (the open gapped past the hold and the available money cannot pay the rest); the hold is released.
- *   3 expired   — a day order still resting at the session close; the hold is released.
- */
-export const ORDER_STATUS = { pending: 0, success: 1, cancelled: 2, expired: 3 } as const;
-export type OrderStatus = (typeof ORDER_STATUS)[keyof typeof ORDER_STATUS];
-export const ORDER_STATUS_LABELS = ['pending', 'success', 'cancelled', 'expired'] as const;
-
-/** The positions screen's four types; an instrument's type follows its market (IN/US stock, FOREX, FUTURE, CGI). */
-export const TRADE_TYPES = ['stock', 'forex', 'futures', 'treasury'] as const;
 export const TradeType = z.enum(TRADE_TYPES, { error: 'invalidInput' });
 export type TradeType = z.infer<typeof TradeType>;
-
-/**
- * The spec's `mold`: `stock` is an ordinary order (any tradable instrument); the product molds (block `finalize`/
- * `bulk`, `ipo`) belong to the products' own calls and are refused by deal/buy with `tradeNotAvailable`.
- */
-export const ORDER_MOLDS = ['stock', 'finalize', 'bulk', 'ipo'] as const;
 export const OrderMold = z.enum(ORDER_MOLDS, { error: 'invalidInput' });
-
-export const ORDER_KINDS = ['market', 'limit'] as const;
-/** `day`: a resting limit order expires at the session's close; `gtc`: it rests until filled or cancelled. */
-export const TIME_IN_FORCE = ['day', 'gtc'] as const;
-
-/** Spec §5 / §9: stock quantity min 1, at most 50 for a half position and 100 for a full one. */
-export const QUANTITY_MIN = 1;
-export const QUANTITY_HALF_MAX = 50;
-export const QUANTITY_FULL_MAX = 100;
-/** Spec §9: positions are paged by 10. */
-export const POSITIONS_PAGE_SIZE = 10;
-
-/**
- * The published trading rules (GET /stock/success/deal/rules answers them; an operator sets them as settings rows,
- * which GET /v2/config then lists too) and their defaults:
- *   trade_fee_bps            fee per fill in basis points of the amount (3 = 0.03%)
- *   trade_fee_min            minimum fee per fill, in whole units of the deployment currency
- *   trade_price_collar_bps   how far the engine's price may be from the price the user saw (100 = 1%)
- *   trade_fx_max_age_seconds an exchange rate older than this refuses the order ('exchangeRateStale')
- */
-export const TRADE_SETTING_DEFAULTS = {
-  trade_fee_bps: '3',
-  trade_fee_min: '1',
-  trade_price_collar_bps: '100',
-  trade_fx_max_age_seconds: '300',
-} as const;
-
-/** The trading rules in force, from the settings rows (`trade_*`) with the published defaults for a missing or bad one. */
-export interface TradeRules {
-  feeBps: number;
-  /** Minimum fee per fill, minor units. */
-  feeMin: number;
-  collarBps: number;
-  fxMaxAgeSeconds: number;
-}
-
-export function tradeRulesOf(settings: Readonly<Record<string, string | undefined>>): TradeRules {
-  const whole = (tag: keyof typeof TRADE_SETTING_DEFAULTS) => {
-    const n = Number(settings[tag] ?? TRADE_SETTING_DEFAULTS[tag]);
-    return Number.isSafeInteger(n) && n >= 0 ? n : Number(TRADE_SETTING_DEFAULTS[tag]);
-  };
-  return {
-    feeBps: whole('trade_fee_bps'),
-    feeMin: whole('trade_fee_min') * MINOR_PER_UNIT,
-    collarBps: whole('trade_price_collar_bps'),
-    fxMaxAgeSeconds: whole('trade_fx_max_age_seconds'),
-  };
-}
-
-/** The fee of a fill of `amount` minor units: feeBps of it, rounded up, at least the minimum. The preview and the fill use this one rule. */
-export const feeOf = (amount: number, rules: Pick<TradeRules, 'feeBps' | 'feeMin'>): number =>
-  Math.max(rules.feeMin, Math.ceil((amount * rules.feeBps) / 10_000));
-
-/** Money of `count` units at `price` (quote currency) at `rate`: minor units of the deployment currency. */
-export const moneyOf = (count: number, price: number, rate: number): number => Math.round(count * price * rate * MINOR_PER_UNIT);
-
-/** The half and full position buttons: the largest quantity each allows (no button: the full cap). */
-export type PositionSize = 'half' | 'full';
-export const quantityCap = (position?: PositionSize): number => (position === 'half' ? QUANTITY_HALF_MAX : QUANTITY_FULL_MAX);
-
-/** Spec §5's quantity rule: at least 1, at most 50 for a half position and 100 otherwise; the error key, or null. */
-export function quantityIssue(count: number, position?: PositionSize): 'quantityTooLow' | 'quantityExceedsHalf' | 'quantityExceedsFull' | null {
-  if (!Number.isInteger(count) || count < QUANTITY_MIN) return 'quantityTooLow';
-  if (count > quantityCap(position)) return position === 'half' ? 'quantityExceedsHalf' : 'quantityExceedsFull';
-  return null;
-}
 
 const PriceIn = z.coerce
   .number({ error: 'invalidPrice' })
@@ -115,7 +30,7 @@ const Count = z.coerce
   .min(QUANTITY_MIN, 'quantityTooLow')
   .max(QUANTITY_FULL_MAX, 'quantityExceedsFull');
 /** An order number as we issue it. */
-export const OrderNo = z.string({ error: 'requiredFields' }).trim().min(1, 'requiredFields').max(40, 'invalidInput').regex(/^[A-Za-z0-9-]+$/, 'invalidInput');
+export const OrderNo = z.string({ error: 'requiredFields' }).trim().min(1, 'requiredFields').max(ORDER_NO_MAX, 'invalidInput').regex(ORDER_NO_CHARS, 'invalidInput');
 const ShortText = (max: number) => z.union([z.string().max(max, 'invalidInput').regex(/^[^\p{Cc}]*$/u, 'invalidInput'), z.number()], { error: 'invalidInput' });
 
 export const DealBuyInput = z
@@ -217,10 +132,7 @@ const OrderRows = z.object({ rows: z.array(Order), count: z.number().int() });
  * mold), priceMoved (409, see PriceMovedRejection), exchangeRateStale (422), insufficientFunds (422).
  */
 export const dealBuy = defineCall({
-  method: 'POST',
-  path: '/stock/success/deal/buy',
-  auth: 'user',
-  idempotent: true,
+  ...routes.dealBuy,
   input: DealBuyInput,
   output: Order,
 });
@@ -231,10 +143,7 @@ export const dealBuy = defineCall({
  * the caller's open lot, or sold already), marketClosed (422), priceMoved (409), exchangeRateStale (422).
  */
 export const dealSell = defineCall({
-  method: 'POST',
-  path: '/stock/success/deal/sell',
-  auth: 'user',
-  idempotent: true,
+  ...routes.dealSell,
   input: z.strictObject({ no: OrderNo, price: PriceIn.optional(), sell_price: PriceIn }),
   output: Order,
 });
@@ -243,9 +152,7 @@ const StatusFilter = z.coerce.number({ error: 'invalidInput' }).int('invalidInpu
 
 /** POST /stock/success/deal/list: the caller's orders by status and mold, newest first (rows; count is ours). */
 export const dealList = defineCall({
-  method: 'POST',
-  path: '/stock/success/deal/list',
-  auth: 'user',
+  ...routes.dealList,
   input: z.strictObject({
     status: StatusFilter.optional(),
     mold: OrderMold.optional(),
@@ -260,9 +167,7 @@ export const dealList = defineCall({
  * screen asks for status 1 and the tag: the lots of that instrument; add state=buy for the open ones only).
  */
 export const orderList = defineCall({
-  method: 'GET',
-  path: '/stock/success/deal/orders',
-  auth: 'user',
+  ...routes.orderList,
   input: z.strictObject({
     status: StatusFilter.optional(),
     mold: OrderMold.optional(),
@@ -279,27 +184,21 @@ export const orderList = defineCall({
  * notFound (404: no order of the caller's has that number, another user's included).
  */
 export const dealOrder = defineCall({
-  method: 'GET',
-  path: '/stock/success/deal/order',
-  auth: 'user',
+  ...routes.dealOrder,
   input: z.strictObject({ no: OrderNo }),
   output: Order,
 });
 
 /** POST /stock/success/deal/cancel (ours): cancel a resting order; its hold is released. Again: the same answer. */
 export const dealCancel = defineCall({
-  method: 'POST',
-  path: '/stock/success/deal/cancel',
-  auth: 'user',
+  ...routes.dealCancel,
   input: z.strictObject({ no: OrderNo }),
   output: Order,
 });
 
 /** GET /stock/success/deal/positions (ours): the open lots of one type for the trade screen, paged by 10. */
 export const positions = defineCall({
-  method: 'GET',
-  path: '/stock/success/deal/positions',
-  auth: 'user',
+  ...routes.positions,
   input: z.strictObject({
     type: TradeType.default('stock'),
     page: Page.default(1),
@@ -350,9 +249,7 @@ export type TradeRulesInfo = z.infer<typeof TradeRulesInfo>;
 
 /** GET /stock/success/deal/rules (ours): the fee schedule, collar, rate age and quantity limits. */
 export const tradeRulesInfo = defineCall({
-  method: 'GET',
-  path: '/stock/success/deal/rules',
-  auth: 'user',
+  ...routes.tradeRulesInfo,
   input: z.strictObject({}),
   output: TradeRulesInfo,
 });

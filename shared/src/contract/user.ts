@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineCall, Minor, NoInput } from './envelope';
+import { routes } from './routes';
 
 export const UserInfo = z.object({
   id: z.number().int(),
@@ -19,17 +20,13 @@ export const UserInfo = z.object({
 export type UserInfo = z.infer<typeof UserInfo>;
 
 export const userInfo = defineCall({
-  method: 'GET',
-  path: '/stock/success/v2/user/info',
-  auth: 'user',
+  ...routes.userInfo,
   input: NoInput,
   output: UserInfo,
 });
 
 export const balance = defineCall({
-  method: 'GET',
-  path: '/stock/success/v2/balance',
-  auth: 'user',
+  ...routes.balance,
   input: NoInput,
   output: z.object({ balance: Minor }),
 });
@@ -39,9 +36,7 @@ export type ConfigEntry = z.infer<typeof ConfigEntry>;
 
 /** Public deployment settings: min_withdraw_count, currency, ... */
 export const config = defineCall({
-  method: 'GET',
-  path: '/v2/config',
-  auth: 'public',
+  ...routes.config,
   input: NoInput,
   output: z.array(ConfigEntry),
 });

@@ -1,32 +1,12 @@
 import { z } from 'zod';
 import { defineCall, Minor, NoInput } from './envelope';
+import { routes } from './routes';
+import { BILL_REASONS, BILL_TYPES, RECHARGE_METHODS } from './values/wallet';
 import { Paging, statusFilter } from './market';
+export * from './values/wallet';
 
-/** The spec's bill reasons (section 3, Bill row): every ledger transfer is booked under one of them. */
-export const BILL_REASONS = [
-  'buyStock',
-  'sellStock',
-  'buyForex',
-  'sellForex',
-  'buyFutures',
-  'sellFutures',
-  'buyTreasury',
-  'sellTreasury',
-  'recharge',
-  'withdraw',
-  'borrow',
-  'repay',
-  'dividend',
-  'interest',
-  'withdrawRefund',
-  'fund_project_profit',
-  'principal_returned',
-  'transactionExpenses',
-] as const;
 export const BillReason = z.enum(BILL_REASONS);
 export type BillReason = z.infer<typeof BillReason>;
-
-export const BILL_TYPES = ['all', 'income', 'expense'] as const;
 
 /** One change of the user's wallet: amount is positive, `type` says which way; balance is the balance after it. */
 export const Bill = z.object({
@@ -41,9 +21,7 @@ export type Bill = z.infer<typeof Bill>;
 
 /** GET /stock/success/v2/bill: the wallet's entries, newest first. The spec sends only `type`; paging is ours. */
 export const bills = defineCall({
-  method: 'GET',
-  path: '/stock/success/v2/bill',
-  auth: 'user',
+  ...routes.bills,
   input: z.strictObject({
     type: z.enum(BILL_TYPES, { error: 'invalidInput' }).default('all'),
     ...Paging,
@@ -56,19 +34,10 @@ export const LedgerBreach = z.object({ rule: z.string(), subject: z.string(), de
 export type LedgerBreach = z.infer<typeof LedgerBreach>;
 
 export const opsLedgerVerify = defineCall({
-  method: 'GET',
-  path: '/ops/ledger/verify',
-  auth: 'operator',
+  ...routes.opsLedgerVerify,
   input: NoInput,
   output: z.object({ ok: z.boolean(), breaches: z.array(LedgerBreach) }),
 });
-
-/** Spec §9: recharge at least 5000, withdraw at least 10 (and the server's min_withdraw_count), loans at least 500. */
-export const RECHARGE_MIN = 5000;
-export const WITHDRAW_MIN = 10;
-export const LOAN_MIN = 500;
-/** Minor units per unit of the deployment currency (INR paise, MXN centavos). */
-export const MINOR_PER_UNIT = 100;
 
 /** A money amount in a request: integer minor units (the unit every answer uses). */
 const Amount = z.coerce
@@ -85,7 +54,6 @@ const Text = (max: number) =>
     .max(max, 'invalidInput')
     .regex(/^[^\p{Cc}]*$/u, 'invalidInput');
 
-export const RECHARGE_METHODS = ['bank', 'usdt'] as const;
 export const RechargeMethod = z.enum(RECHARGE_METHODS, { error: 'rechargeMethodRequired' });
 export type RechargeMethod = z.infer<typeof RechargeMethod>;
 
@@ -99,15 +67,10 @@ export const RechargeMethodInfo = z.object({
 export type RechargeMethodInfo = z.infer<typeof RechargeMethodInfo>;
 
 export const rechargeMethods = defineCall({
-  method: 'GET',
-  path: '/stock/success/v2/recharge/methods',
-  auth: 'user',
+  ...routes.rechargeMethods,
   input: NoInput,
   output: z.array(RechargeMethodInfo),
 });
-
-/** Recharge record states (spec §4): 1 in progress, 2 completed, 3 failed. */
-export const RECHARGE_STATUS = { inProgress: 1, completed: 2, failed: 3 } as const;
 
 export const RechargeRecord = z.object({
   id: z.number().int(),
@@ -125,10 +88,7 @@ export type RechargeRecord = z.infer<typeof RechargeRecord>;
 
 /** POST /stock/success/v2/recharge/add: the spec sends only `count`; method defaults to bank transfer. */
 export const rechargeAdd = defineCall({
-  method: 'POST',
-  path: '/stock/success/v2/recharge/add',
-  auth: 'user',
-  idempotent: true,
+  ...routes.rechargeAdd,
   input: z.strictObject({
     count: Amount,
     method: RechargeMethod.default('bank'),
@@ -137,17 +97,11 @@ export const rechargeAdd = defineCall({
   output: RechargeRecord,
 });
 
-
 export const rechargeRecords = defineCall({
-  method: 'GET',
-  path: '/stock/success/property/list',
-  auth: 'user',
+  ...routes.rechargeRecords,
   input: z.strictObject(Paging),
   output: z.object({ rows: z.array(RechargeRecord), count: z.number().int() }),
 });
-
-/** Withdraw record states (spec §4): n in progress, y completed, b failed. */
-export const WITHDRAW_STATUS = { inProgress: 'n', completed: 'y', failed: 'b' } as const;
 
 export const WithdrawRecord = z.object({
   id: z.number().int(),
@@ -162,19 +116,14 @@ export const WithdrawRecord = z.object({
 export type WithdrawRecord = z.infer<typeof WithdrawRecord>;
 
 export const withdrawRecords = defineCall({
-  method: 'GET',
-  path: '/stock/success/property/withdraw',
-  auth: 'user',
+  ...routes.withdrawRecords,
   input: z.strictObject(Paging),
   output: z.object({ rows: z.array(WithdrawRecord), count: z.number().int() }),
 });
 
 /** POST /stock/success/money/access: withdraw `count` to the user's card `bank_id`. */
 export const withdraw = defineCall({
-  method: 'POST',
-  path: '/stock/success/money/access',
-  auth: 'user',
-  idempotent: true,
+  ...routes.withdraw,
   input: z.strictObject({
     bank_id: z.coerce.number({ error: 'bankCardRequired' }).int('bankCardRequired').positive('bankCardRequired').max(2_147_483_647, 'bankCardRequired'),
     count: Amount,
@@ -192,28 +141,18 @@ export const OpsReason = z.strictObject({
 });
 
 export const opsRecharges = defineCall({
-  method: 'GET',
-  path: '/ops/recharges',
-  auth: 'operator',
+  ...routes.opsRecharges,
   input: z.strictObject({ status: statusFilter(3), ...Paging }),
   output: z.object({ rows: z.array(OpsRecharge), count: z.number().int() }),
 });
-export const opsRechargeComplete = defineCall({ method: 'POST', path: '/ops/recharges/:id/complete', auth: 'operator', input: OpsId, output: OpsRecharge });
-export const opsRechargeFail = defineCall({ method: 'POST', path: '/ops/recharges/:id/fail', auth: 'operator', input: OpsReason, output: OpsRecharge });
+export const opsRechargeComplete = defineCall({ ...routes.opsRechargeComplete, input: OpsId, output: OpsRecharge });
+export const opsRechargeFail = defineCall({ ...routes.opsRechargeFail, input: OpsReason, output: OpsRecharge });
 
 export const opsWithdrawals = defineCall({
-  method: 'GET',
-  path: '/ops/withdrawals',
-  auth: 'operator',
+  ...routes.opsWithdrawals,
   input: z.strictObject({ status: z.enum(['n', 'y', 'b'], { error: 'invalidInput' }).optional(), ...Paging }),
   output: z.object({ rows: z.array(OpsWithdrawal), count: z.number().int() }),
 });
-export const opsWithdrawalComplete = defineCall({ method: 'POST', path: '/ops/withdrawals/:id/complete', auth: 'operator', input: OpsId, output: OpsWithdrawal });
-export const opsWithdrawalFail = defineCall({ method: 'POST', path: '/ops/withdrawals/:id/fail', auth: 'operator', input: OpsReason, output: OpsWithdrawal });
+export const opsWithdrawalComplete = defineCall({ ...routes.opsWithdrawalComplete, input: OpsId, output: OpsWithdrawal });
+export const opsWithdrawalFail = defineCall({ ...routes.opsWithdrawalFail, input: OpsReason, output: OpsWithdrawal });
 
-/**
- * Server-sent events of the user's wallet (GET, Authorization header, so the client reads it with fetch rather than
- * EventSource): an `wallet` event after every committed change of the user's money. The account screens refetch
- * then; their polling (spec: 3 s) stays as the fallback.
- */
-export const WALLET_STREAM_PATH = '/stock/success/v2/wallet/stream';

@@ -1,4 +1,5 @@
-import { CHAT_POLL_MS, chatUnreadCount, CUSTOMER_SERVICE_MODE, DEFAULT_SERVICE_LINK, kefu } from '../contract/chat';
+import { calls } from '../contract/endpoints';
+import { CHAT_POLL_MS, CUSTOMER_SERVICE_MODE, DEFAULT_SERVICE_LINK } from '../contract/values/chat';
 import { useCall } from '../query/useCall';
 import { useDeployment } from './useDeployment';
 import { useLoggedIn } from './useSession';
@@ -15,7 +16,7 @@ export function useUnreadCount(): number {
   const loggedIn = useLoggedIn();
   const deployment = useDeployment();
   const on = loggedIn && deployment.data?.values[CUSTOMER_SERVICE_MODE] === '1';
-  const q = useCall(chatUnreadCount, undefined, { enabled: on, refetchInterval: CHAT_POLL_MS });
+  const q = useCall(calls.chatUnreadCount, undefined, { enabled: on, refetchInterval: CHAT_POLL_MS });
   return on ? (q.data?.unread_count ?? 0) : 0;
 }
 
@@ -28,7 +29,7 @@ export interface ServiceLink {
 /** Where the service icons lead (GET /stock/success/kefu): our chat until it answers, or when it cannot. */
 export function useServiceLink(): ServiceLink {
   const loggedIn = useLoggedIn();
-  const q = useCall(kefu, undefined, { enabled: loggedIn, staleTime: SERVICE_LINK_STALE_MS });
+  const q = useCall(calls.kefu, undefined, { enabled: loggedIn, staleTime: SERVICE_LINK_STALE_MS });
   const link = q.data ?? DEFAULT_SERVICE_LINK;
   if (/^https:\/\//i.test(link)) return { href: link, external: true };
   return { href: /^\/(?![/\\])/.test(link) ? link : DEFAULT_SERVICE_LINK, external: false };

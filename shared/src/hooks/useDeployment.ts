@@ -1,7 +1,8 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { ApiError } from '../api/client';
 import type { Market } from '../contract/market';
-import { config, type ConfigEntry } from '../contract/user';
+import { calls } from '../contract/endpoints';
+import type { ConfigEntry } from '../contract/user';
 import { currencySymbol } from '../format';
 import { useCall } from '../query/useCall';
 
@@ -51,5 +52,5 @@ export function deploymentOf(rows: ConfigEntry[]): Deployment {
  * a failed load is `isError` and the screen offers a retry (LoadError), it never assumes a currency.
  */
 export function useDeployment(): UseQueryResult<Deployment, ApiError> {
-  return useCall(config, undefined, { select: deploymentOf, staleTime: Infinity });
+  return useCall(calls.config, undefined, { select: deploymentOf, staleTime: Infinity });
 }

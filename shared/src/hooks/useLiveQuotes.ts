@@ -4,7 +4,8 @@ import { API_BASE } from '../api/client';
 import type { AnyCallQuery } from '../query/useCall';
 import { usePollWhile } from '../query/usePollWhile';
 import { bus } from '../bus';
-import { QUOTE_STREAM_MAX_SYMBOLS, QUOTE_STREAM_PATH, yahoo, type Quote } from '../contract/market';
+import type { Quote } from '../contract/market';
+import { QUOTE_STREAM_MAX_SYMBOLS, QUOTE_STREAM_PATH } from '../contract/values/market';
 
 /** Spec §9: index cards and lists refresh every 5 s, the stock detail every 3 s (when the stream is unavailable). */
 export const CARD_POLL_MS = 5000;
@@ -13,8 +14,12 @@ export const DETAIL_POLL_MS = 3000;
 /** A stream that has not opened by then counts as failed. */
 export const STREAM_CONNECT_TIMEOUT_MS = 6000;
 
-/** A Quote as the contract defines it (the yahoo call's output without its chart rows and paths). */
-const QuoteSchema = yahoo.output.omit({ rows: true, linePath: true, areaPath: true });
+/**
+ * A quote event worth applying. The server builds each from the contract's Quote schema (api/src/market/views.ts);
+ * this only keeps a garbled event from reaching the screen, without loading zod into every page.
+ */
+const isQuote = (v: unknown): v is Quote =>
+  typeof v === 'object' && v !== null && typeof (v as Quote).symbol === 'string' && Number.isFinite((v as Quote).price) && typeof (v as Quote).asOf === 'number';
 
 export type LiveMode = 'idle' | 'connecting' | 'stream' | 'polling';
 
@@ -27,7 +32,6 @@ export function streamUrl(symbols: readonly string[]): string {
 export function symbolKey(symbols: readonly string[]): string {
   return [...new Set(symbols.filter(Boolean))].sort().slice(0, QUOTE_STREAM_MAX_SYMBOLS).join(',');
 }
-
 
 /**
  * Live quotes for a screen: server-sent events (`quote` events on one EventSource for all the screen's symbols).
@@ -51,15 +55,33 @@ export function useLiveQuotes(
     let source: EventSource | null = null;
     let timer: ReturnType<typeof setTimeout> | undefined;
     let failed = false;
+    // Quotes arrive one event per symbol (a screenful at connect, then each tick): the screen takes them in one
+    // render per frame, not one per symbol (on a slow phone each render of a list is tens of ms).
+    let batch: Record<string, Quote> | null = null;
+    let frame: number | undefined;
+    const flush = () => {
+      frame = undefined;
+      const arrived = batch;
+      batch = null;
+      if (!arrived) return;
+      setMode('stream');
+      setQuotes((prev) => {
+        const changed = Object.values(arrived).filter((q) => prev[q.symbol]?.asOf !== q.asOf || prev[q.symbol]?.price !== q.price);
+        return changed.length ? { ...prev, ...Object.fromEntries(changed.map((q) => [q.symbol, q])) } : prev;
+      });
+    };
 
     const close = () => {
       clearTimeout(timer);
       source?.close();
       source = null;
+      if (frame !== undefined) cancelAnimationFrame(frame);
+      flush();
     };
     const fail = () => {
       if (failed) return;
       failed = true;
+      batch = null;
       close();
       // From here on the screen's own polled data is the truth: drop what the stream said.
       setQuotes({});
@@ -81,17 +103,16 @@ export function useLiveQuotes(
       };
       source.onerror = fail;
       source.addEventListener('quote', (ev) => {
-        let parsed;
+        let q: unknown;
         try {
-          parsed = QuoteSchema.safeParse(JSON.parse((ev as MessageEvent<string>).data));
+          q = JSON.parse((ev as MessageEvent<string>).data);
         } catch {
           return;
         }
-        if (!parsed.success) return;
-        const q = parsed.data as Quote;
+        if (!isQuote(q)) return;
         clearTimeout(timer);
-        setMode('stream');
-        setQuotes((prev) => (prev[q.symbol]?.asOf === q.asOf && prev[q.symbol]?.price === q.price ? prev : { ...prev, [q.symbol]: q }));
+        (batch ??= {})[q.symbol] = q;
+        frame ??= requestAnimationFrame(flush);
       });
     };
 

@@ -2,10 +2,8 @@ import { onlineManager, useQueryClient, type QueryClient } from '@tanstack/react
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { API_BASE } from '../api/client';
 import { bus } from '../bus';
-import { loanData, loanRecords } from '../contract/loans';
-import { balance, userInfo } from '../contract/user';
-import { bills, rechargeRecords, WALLET_STREAM_PATH, withdrawRecords } from '../contract/wallet';
-import { chatMessages, chatUnreadCount } from '../contract/chat';
+import { calls } from '../contract/endpoints';
+import { WALLET_STREAM_PATH } from '../contract/values/wallet';
 import type { AnyCallQuery } from '../query/useCall';
 import { usePollWhile } from '../query/usePollWhile';
 import { session } from '../session/session';
@@ -22,10 +20,10 @@ const WALLET_STREAM_RETRY_MAX_MS = 120_000;
 const MAX_LINE = 64 * 1024;
 
 /** The calls whose answers a change of the user's money makes old: refetched on each `wallet` event. */
-export const WALLET_QUERY_PATHS: readonly string[] = [userInfo, balance, bills, rechargeRecords, withdrawRecords, loanRecords, loanData].map((c) => c.path);
+export const WALLET_QUERY_PATHS: readonly string[] = [calls.userInfo, calls.balance, calls.bills, calls.rechargeRecords, calls.withdrawRecords, calls.loanRecords, calls.loanData].map((c) => c.path);
 
 /** The calls a `chat` event (a message to or from the user, a read) makes old. */
-const CHAT_QUERY_PATHS: readonly string[] = [chatMessages, chatUnreadCount].map((c) => c.path);
+const CHAT_QUERY_PATHS: readonly string[] = [calls.chatMessages, calls.chatUnreadCount].map((c) => c.path);
 
 /** What each event of the user's stream makes old. */
 const STALE_ON: Record<string, readonly string[]> = { wallet: WALLET_QUERY_PATHS, chat: CHAT_QUERY_PATHS };

@@ -10,19 +10,19 @@ import {
 } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
 import { ApiError, call } from '../api/client';
-import type { CallDef, CallInput, CallOutput } from '../contract/envelope';
+import type { CallInput, CallOutput, Endpoint } from '../contract/route';
 
 /** Options of a query over a contract call: everything TanStack takes except the key and the function. */
-export type CallQueryOptions<C extends CallDef, TData = CallOutput<C>> = Omit<
+export type CallQueryOptions<C extends Endpoint, TData = CallOutput<C>> = Omit<
   UseQueryOptions<CallOutput<C>, ApiError, TData, readonly unknown[]>,
   'queryKey' | 'queryFn'
 >;
 
 /** The cache key of a call: its path and its input. Two screens asking the same thing share one answer. */
-export const callKey = <C extends CallDef>(def: C, input?: CallInput<C>): readonly unknown[] => [def.path, input ?? {}];
+export const callKey = <C extends Endpoint>(def: C, input?: CallInput<C>): readonly unknown[] => [def.path, input ?? {}];
 
 /** A query's options for `useQueries` or `queryClient.fetchQuery`; `useCall` is this plus `useQuery`. */
-export function callQuery<C extends CallDef, TData = CallOutput<C>>(def: C, input?: CallInput<C>, options: CallQueryOptions<C, TData> = {}) {
+export function callQuery<C extends Endpoint, TData = CallOutput<C>>(def: C, input?: CallInput<C>, options: CallQueryOptions<C, TData> = {}) {
   const { enabled } = options;
   return queryOptions<CallOutput<C>, ApiError, TData, readonly unknown[]>({
     queryKey: callKey(def, input),
@@ -38,7 +38,7 @@ export function callQuery<C extends CallDef, TData = CallOutput<C>>(def: C, inpu
  * A new input is a new key, so an answer for an input the screen has left never shows (no stale answers); polling
  * pauses while the app is in the background (followApp) and a 401 still ends the session (call()).
  */
-export function useCall<C extends CallDef, TData = CallOutput<C>>(
+export function useCall<C extends Endpoint, TData = CallOutput<C>>(
   def: C,
   input?: CallInput<C>,
   options?: CallQueryOptions<C, TData>,
@@ -76,7 +76,7 @@ export function newIdempotencyKey(): string {
  * booked) it asks again with the same key, and a "try again" with the same input reuses it too, so the server books
  * once; after a definite answer, or with a changed input, the next submit gets a new key.
  */
-export function useCallMutation<C extends CallDef, TContext = unknown>(
+export function useCallMutation<C extends Endpoint, TContext = unknown>(
   def: C,
   options?: Omit<UseMutationOptions<CallOutput<C>, ApiError, CallInput<C>, TContext>, 'mutationFn'>,
 ) {

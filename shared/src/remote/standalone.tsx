@@ -8,10 +8,8 @@ import {
   calls,
   errorKeyOf,
   followApp,
-  formError,
   i18n,
   initI18n,
-  LoginForm,
   PageHeader,
   QueryProvider,
   queryClient,
@@ -22,6 +20,7 @@ import {
   ToastHost,
   useLoggedIn,
 } from '@invest/shared';
+import { formError, LoginForm } from '@invest/shared/forms';
 import '@invest/shared/styles.css';
 
 /** A team's own login while it runs its remote alone (the real login screens belong to the shell). */

@@ -1,4 +1,4 @@
-import { UserInfoBrief } from '../contract/auth';
+import type { UserInfoBrief } from '../contract/auth';
 import { bus } from '../bus';
 import { storage } from './storage';
 
@@ -17,7 +17,13 @@ export interface RememberedLogin {
   timestamp: number;
 }
 
-const isUserInfo = (v: unknown): v is UserInfoBrief => UserInfoBrief.safeParse(v).success;
+// Plain checks, not the contract's schema: the session is read at every page's start, before zod is needed.
+const isUserInfo = (v: unknown): v is UserInfoBrief =>
+  typeof v === 'object' &&
+  v !== null &&
+  Number.isInteger((v as UserInfoBrief).id) &&
+  typeof (v as UserInfoBrief).user === 'string' &&
+  typeof (v as UserInfoBrief).login === 'boolean';
 const isRemembered = (v: unknown): v is RememberedLogin =>
   typeof v === 'object' &&
   v !== null &&

@@ -1,12 +1,15 @@
 // Contract-checked test data: every builder parses its result with the contract's schema, so a fixture that
 // drifts from the contract fails where it is made.
 import type { z } from 'zod';
-import type { CallDef, CallOutput } from '../contract/envelope';
 import { categoryList, StockRow, WatchEntry, yahoo, type Category } from '../contract/market';
+import type { CallOutput, Endpoint } from '../contract/route';
+import { contractCall } from './contractCalls';
 
-/** `value` as the call answers it, or a test failure naming the fields that drifted. */
-export function fixture<C extends CallDef>(def: C, value: unknown): CallOutput<C> {
-  return parse(def.output, value, def.path) as CallOutput<C>;
+/** `value` as the call (an endpoint the apps hold, or the contract's own) answers it, or a test failure naming the fields that drifted. */
+export function fixture<C extends Endpoint>(def: C, value: unknown): CallOutput<C> {
+  const full = contractCall(def.method, def.path);
+  if (!full) throw new Error(`fixture: no contract call is ${def.method} ${def.path}`);
+  return parse(full.output, value, def.path) as CallOutput<C>;
 }
 
 function parse<S extends z.ZodType>(schema: S, value: unknown, what: string): z.output<S> {

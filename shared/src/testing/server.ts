@@ -1,19 +1,19 @@
-// A fake API for screen tests: fetch answered by contract path, through the real client (session ends on 401,
-// answers parsed with the call's output schema). Inputs are parsed with the call's input schema, as the API does.
+// A fake API for screen tests: fetch answered by contract path, through the real client (session ends on 401). As
+// the API does, it parses inputs with the call's input schema and answers with its output schema's parse (the
+// client takes the answer as sent); an answer the schema refuses fails the test.
 import { onlineManager } from '@tanstack/react-query';
 import { ApiError, API_BASE } from '../api/client';
-import * as calls from '../contract/calls';
-import type { CallDef } from '../contract/envelope';
+import { contractCall } from './contractCalls';
 
 /** Answers one call: the `data` of `{msg:'ok'}`; throw an ApiError for `{msg:'no'}`, any other error for no answer. */
 export type Handler = (input: any) => unknown;
 
-const byPath = new Map<string, CallDef>(Object.values(calls).map((def) => [def.path, def as CallDef]));
 let handlers: Record<string, Handler> = {};
 let offline = false;
 const drifts: string[] = [];
 
 interface Request {
+  method: string;
   path: string;
   input: unknown;
 }
@@ -23,8 +23,9 @@ function requestOf(url: string, init: RequestInit | undefined): Request {
   const path = u.pathname.slice(API_BASE.length);
   // A multipart upload's input is its form (the API's own input schema for it is empty).
   const raw = init?.body instanceof FormData ? {} : init?.body ? JSON.parse(String(init.body)) : Object.fromEntries(u.searchParams);
-  const parsed = byPath.get(path)?.input.safeParse(raw);
-  return { path, input: parsed?.success ? parsed.data : raw };
+  const method = init?.method ?? 'GET';
+  const parsed = contractCall(method, path)?.input.safeParse(raw);
+  return { method, path, input: parsed?.success ? parsed.data : raw };
 }
 
 const reply = (status: number, body: unknown) => ({ ok: status >= 200 && status < 300, status, json: async () => body });
@@ -32,7 +33,7 @@ const reply = (status: number, body: unknown) => ({ ok: status >= 200 && status 
 /** The fetch the tests see; `jest.clearAllMocks()` clears what it recorded. */
 export const server = jest.fn(async (url: string, init?: RequestInit) => {
   if (offline) throw new TypeError('Failed to fetch');
-  const { path, input } = requestOf(url, init);
+  const { method, path, input } = requestOf(url, init);
   const handler = handlers[path];
   if (!handler) return reply(404, { msg: 'no', data: 'notFound' });
   let data: unknown;
@@ -43,10 +44,9 @@ export const server = jest.fn(async (url: string, init?: RequestInit) => {
     if (e instanceof ApiError) return reply(e.status, { ...e.details, msg: 'no', data: e.key });
     throw new TypeError('Failed to fetch');
   }
-  const def = byPath.get(path);
-  const checked = def?.output.safeParse(data);
+  const checked = contractCall(method, path)?.output.safeParse(data);
   if (checked && !checked.success) drifts.push(`${path}: ${checked.error.message}`);
-  return reply(200, { msg: 'ok', data });
+  return reply(200, { msg: 'ok', data: checked?.success ? checked.data : data });
 });
 
 /** Answers each call by its contract path; a path without a handler answers 404 notFound. */

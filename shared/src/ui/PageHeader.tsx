@@ -7,10 +7,10 @@ import { Skeleton } from './Skeleton';
 import s from './kit.module.css';
 
 /**
- * Sticky page title bar; `back` shows a back arrow (default: back in the app, else home). Without a title (the screen
- * is still loading) the bar holds a placeholder, and the page has no heading until the screen brings its own.
+ * Sticky page title bar; `back` shows a back arrow (default: back in the app, else home). Without a title the page
+ * has no heading until its screen brings one: `pending` (the screen is still loading) holds a placeholder there.
  */
-export function PageHeader({ title, back, right }: { title?: string; back?: boolean | (() => void); right?: ReactNode }) {
+export function PageHeader({ title, back, right, pending }: { title?: string; back?: boolean | (() => void); right?: ReactNode; pending?: boolean }) {
   const { t } = useTranslation();
   return (
     <header className={s.header}>
@@ -22,9 +22,7 @@ export function PageHeader({ title, back, right }: { title?: string; back?: bool
         )}
       </div>
       {title === undefined ? (
-        <span className={s.headerTitle}>
-          <Skeleton width={120} height={16} style={{ margin: '0 auto' }} />
-        </span>
+        <span className={s.headerTitle}>{pending && <Skeleton width={120} height={16} style={{ margin: '0 auto' }} />}</span>
       ) : (
         <h1 className={s.headerTitle}>{title}</h1>
       )}

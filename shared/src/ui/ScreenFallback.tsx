@@ -9,7 +9,7 @@ import { SkeletonRows } from './Skeleton';
 export function ScreenFallback() {
   return (
     <>
-      <PageHeader back />
+      <PageHeader back pending />
       <SkeletonRows />
     </>
   );

@@ -1,0 +1,48 @@
+// Wallet: the contract's plain values (no zod), which the web apps' start may import.
+
+/** The spec's bill reasons (section 3, Bill row): every ledger transfer is booked under one of them. */
+export const BILL_REASONS = [
+  'buyStock',
+  'sellStock',
+  'buyForex',
+  'sellForex',
+  'buyFutures',
+  'sellFutures',
+  'buyTreasury',
+  'sellTreasury',
+  'recharge',
+  'withdraw',
+  'borrow',
+  'repay',
+  'dividend',
+  'interest',
+  'withdrawRefund',
+  'fund_project_profit',
+  'principal_returned',
+  'transactionExpenses',
+] as const;
+
+export const BILL_TYPES = ['all', 'income', 'expense'] as const;
+
+/** Spec §9: recharge at least 5000, withdraw at least 10 (and the server's min_withdraw_count), loans at least 500. */
+export const RECHARGE_MIN = 5000;
+export const WITHDRAW_MIN = 10;
+export const LOAN_MIN = 500;
+
+/** Minor units per unit of the deployment currency (INR paise, MXN centavos). */
+export const MINOR_PER_UNIT = 100;
+
+export const RECHARGE_METHODS = ['bank', 'usdt'] as const;
+
+/** Recharge record states (spec §4): 1 in progress, 2 completed, 3 failed. */
+export const RECHARGE_STATUS = { inProgress: 1, completed: 2, failed: 3 } as const;
+
+/** Withdraw record states (spec §4): n in progress, y completed, b failed. */
+export const WITHDRAW_STATUS = { inProgress: 'n', completed: 'y', failed: 'b' } as const;
+
+/**
+ * Server-sent events of the user's wallet (GET, Authorization header, so the client reads it with fetch rather than
+ * EventSource): an `wallet` event after every committed change of the user's money. The account screens refetch
+ * then; their polling (spec: 3 s) stays as the fallback.
+ */
+export const WALLET_STREAM_PATH = '/stock/success/v2/wallet/stream';
