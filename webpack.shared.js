@@ -1,10 +1,12 @@
 // One factory for every front-end app: an app's own webpack.config.js only passes its folder; the rest comes from
 // the manifest (apps.json).
+const fs = require('node:fs');
 const path = require('node:path');
 const zlib = require('node:zlib');
 const CompressionPlugin = require('compression-webpack-plugin');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const MiniCssExtractPlugin = require('mini-css-extract-plugin');
+const { DefinePlugin } = require('webpack');
 const { PreloadStartupPlugin } = require('./scripts/preload-startup-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const { apps } = require('./apps.json');
@@ -27,6 +29,8 @@ const SINGLETONS = {
   i18next: 'i18next',
   'react-i18next': 'react-i18next',
   '@invest/shared': '@invest/shared',
+  // The contract's zod schemas and the forms: one copy per page too, but loaded by the first screen that validates.
+  '@invest/shared/forms': '@invest/shared',
 };
 
 /**
@@ -40,6 +44,9 @@ const SHARE_FACADES = {
   rxjs: path.join(__dirname, 'scripts', 'share', 'rxjs.ts'),
   'react-i18next': path.join(__dirname, 'scripts', 'share', 'react-i18next.mjs'),
 };
+
+/** Every app's federation instance fetches a shared module again after a failed download (see the file). */
+const RETRY_FAILED_SHARES = path.join(__dirname, 'scripts', 'share', 'retry-failed-shares.mjs');
 
 function sharedScope() {
   return Object.fromEntries(
@@ -59,12 +66,66 @@ function sharedScope() {
  */
 function runtimeOptions(isRemote, production) {
   const experiments = { optimization: { target: 'web' } };
-  if (!production) return { experiments };
-  if (isRemote) return { experiments: { ...experiments, externalRuntime: true } };
+  const runtimePlugins = [RETRY_FAILED_SHARES];
+  if (!production) return { experiments, runtimePlugins };
+  if (isRemote) return { experiments: { ...experiments, externalRuntime: true }, runtimePlugins };
   // What `provideExternalRuntime: true` adds, but the plugin's ES module: the option requires its CommonJS build,
   // which pulls in a second, CommonJS copy of the runtime (+7 KB brotli).
   const esm = require.resolve('@module-federation/inject-external-runtime-core-plugin').replace(/\.cjs$/, '.js');
-  return { experiments, runtimePlugins: [esm] };
+  return { experiments, runtimePlugins: [esm, ...runtimePlugins] };
+}
+
+// Packages shared one module at a time (a file each) that always load together: one file per family (below).
+const REACT_FAMILY = /[\\/](node_modules[\\/](react|react-dom|scheduler|react-i18next|use-sync-external-store)[\\/]|scripts[\\/]share[\\/]react-i18next\.mjs$)/;
+const ROUTER_FAMILY = /[\\/](node_modules[\\/](react-router|react-router-dom)[\\/]|scripts[\\/]share[\\/]react-router-dom\.ts$)/;
+
+const RESOLVE = {
+  extensions: ['.tsx', '.ts', '.js', '.mjs', '.json'],
+  // The react-i18next facade imports the package's files, which its exports map does not list.
+  alias: { 'react-i18next-files': path.join(path.dirname(require.resolve('react-i18next/package.json')), 'dist', 'es') },
+};
+
+/** TypeScript, CSS (modules named per app) and small images; `name` prefixes and salts the CSS class names. */
+function rules(name, production) {
+  return [
+    {
+      test: /\.[cm]?tsx?$/,
+      exclude: /node_modules/,
+      use: {
+        loader: 'ts-loader',
+        options: {
+          configFile: TSCONFIG,
+          transpileOnly: true,
+          compilerOptions: { jsx: production ? 'react-jsx' : 'react-jsxdev', sourceMap: true },
+        },
+      },
+    },
+    {
+      test: /\.css$/,
+      use: [
+        // Production: CSS as .css files beside their chunks (loaded in parallel with the chunk's JS, parsed by
+        // the CSS parser, cached on their own) instead of strings that JS must evaluate and inject.
+        production ? MiniCssExtractPlugin.loader : 'style-loader',
+        {
+          loader: 'css-loader',
+          options: {
+            // Its default follows `devtool`, which in production inlined each file's map (sources included)
+            // into the JS as a string: twice the bytes of the CSS itself. The JS maps stay.
+            sourceMap: !production,
+            modules: {
+              auto: /\.module\.css$/,
+              // Prefix + salt: two apps with the same file and class names never collide on one page.
+              localIdentName: production ? `${name}_[hash:base64:6]` : `${name}_[name]_[local]`,
+              localIdentHashSalt: name,
+              namedExport: false,
+              exportLocalsConvention: 'as-is',
+            },
+          },
+        },
+      ],
+    },
+    { test: /\.(png|jpe?g|svg|webp)$/, type: 'asset', parser: { dataUrlCondition: { maxSize: 4096 } } },
+  ];
 }
 
 function compressedCopies() {
@@ -95,6 +156,7 @@ function createConfig(dir) {
   return (_env, argv = {}) => {
     const production = argv.mode !== 'development';
     return {
+      name,
       mode: production ? 'production' : 'development',
       context: dir,
       entry: { main: './src/index.ts' },
@@ -115,52 +177,8 @@ function createConfig(dir) {
         cacheDirectory: path.join(dir, 'node_modules', '.cache', 'webpack'),
         buildDependencies: { config: [__filename, path.join(dir, 'webpack.config.js'), path.join(__dirname, 'apps.json'), TSCONFIG, path.join(__dirname, 'tsconfig.base.json')] },
       },
-      resolve: {
-        extensions: ['.tsx', '.ts', '.js', '.mjs', '.json'],
-        // The react-i18next facade imports the package's files, which its exports map does not list.
-        alias: { 'react-i18next-files': path.join(path.dirname(require.resolve('react-i18next/package.json')), 'dist', 'es') },
-      },
-      module: {
-        rules: [
-          {
-            test: /\.[cm]?tsx?$/,
-            exclude: /node_modules/,
-            use: {
-              loader: 'ts-loader',
-              options: {
-                configFile: TSCONFIG,
-                transpileOnly: true,
-                compilerOptions: { jsx: production ? 'react-jsx' : 'react-jsxdev', sourceMap: true },
-              },
-            },
-          },
-          {
-            test: /\.css$/,
-            use: [
-              // Production: CSS as .css files beside their chunks (loaded in parallel with the chunk's JS, parsed by
-              // the CSS parser, cached on their own) instead of strings that JS must evaluate and inject.
-              production ? MiniCssExtractPlugin.loader : 'style-loader',
-              {
-                loader: 'css-loader',
-                options: {
-                  // Its default follows `devtool`, which in production inlined each file's map (sources included)
-                  // into the JS as a string: twice the bytes of the CSS itself. The JS maps stay.
-                  sourceMap: !production,
-                  modules: {
-                    auto: /\.module\.css$/,
-                    // Prefix + salt: two apps with the same file and class names never collide on one page.
-                    localIdentName: production ? `${name}_[hash:base64:6]` : `${name}_[name]_[local]`,
-                    localIdentHashSalt: name,
-                    namedExport: false,
-                    exportLocalsConvention: 'as-is',
-                  },
-                },
-              },
-            ],
-          },
-          { test: /\.(png|jpe?g|svg|webp)$/, type: 'asset', parser: { dataUrlCondition: { maxSize: 4096 } } },
-        ],
-      },
+      resolve: RESOLVE,
+      module: { rules: rules(name, production) },
       plugins: [
         new ModuleFederationPlugin({
           name,
@@ -180,13 +198,27 @@ function createConfig(dir) {
           // The standalone page is served at the dev server's root, so deep links need absolute script URLs.
           publicPath: '/',
         }),
-        // The shell's page asks for its start-up files and remotes.json (the shell's first fetch) with the HTML.
-        ...(production && !isRemote ? [new PreloadStartupPlugin({ fetches: ['/remotes.json'] })] : []),
+        // The shell's page asks for its start-up files, the router every remote routes with, and remotes.json (the
+        // shell's first fetch) with the HTML.
+        ...(production && !isRemote ? [new PreloadStartupPlugin({ fetches: ['/remotes.json'], shares: ['react-router-dom'] })] : []),
         // Hashed names, the entry's too: only the entry files of scripts/web.ts are revalidated.
         ...(production ? [new MiniCssExtractPlugin({ filename: '[name].[contenthash:8].css', chunkFilename: '[name].[contenthash:8].css' })] : []),
         // Pre-compressed copies (brotli, gzip): the server picks one per request, no CPU spent per download.
         ...(production ? compressedCopies() : []),
       ],
+      // React, React DOM and react-i18next are shared module by module, a file each, yet every page's start needs
+      // them all: one file instead of six (fewer requests and headers, one brotli window); the router likewise. Each
+      // module is still provided and negotiated on its own.
+      optimization: production
+        ? {
+            splitChunks: {
+              cacheGroups: {
+                react: { test: REACT_FAMILY, name: 'react', chunks: 'async', enforce: true },
+                router: { test: ROUTER_FAMILY, name: 'router', chunks: 'async', enforce: true },
+              },
+            },
+          }
+        : {},
       performance: { hints: false },
       devServer: {
         port,
@@ -202,4 +234,52 @@ function createConfig(dir) {
   };
 }
 
-module.exports = { createConfig, SINGLETONS, SHARE_FACADES };
+/** The files the shell's page loads at its start: its scripts, style sheets and preloads, read off its built (minified) HTML. */
+function shellStartFiles(dist) {
+  const html = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
+  return [...new Set([...html.matchAll(/(?:src|href)=["']?(\/[^"'\s>]+\.(?:js|css))(?=["'\s>])/g)].map((m) => m[1]))];
+}
+
+/**
+ * The shell's standalone login page (shell/src/loginPage), production only: one plain bundle, no federation runtime,
+ * no shared modules, no router, no query client, for the first page of a logged-out visit (issue 9: ≤ 120 KB).
+ * Built after the shell into the same folder (the shell's build cleans it first), since it prefetches the shell's
+ * start files, read off the shell's page, once the user starts on the form. Served at /login by scripts/web.ts.
+ */
+function createLoginPageConfig(dir) {
+  const shell = apps[0];
+  const dist = path.join(dir, 'dist');
+  return () => ({
+    name: 'login-page',
+    dependencies: [shell.container],
+    mode: 'production',
+    context: dir,
+    entry: { login: './src/loginPage/index.tsx' },
+    devtool: 'source-map',
+    output: {
+      path: dist,
+      publicPath: '/',
+      filename: 'login.[contenthash:8].js',
+      chunkFilename: 'login-[name].[contenthash:8].js',
+      uniqueName: 'login_page',
+      clean: false,
+    },
+    cache: {
+      type: 'filesystem',
+      cacheDirectory: path.join(dir, 'node_modules', '.cache', 'webpack-login-page'),
+      buildDependencies: { config: [__filename, path.join(dir, 'webpack.config.js'), TSCONFIG, path.join(__dirname, 'tsconfig.base.json')] },
+    },
+    resolve: RESOLVE,
+    module: { rules: rules(shell.container, true) },
+    plugins: [
+      new DefinePlugin({ __SHELL_START_FILES__: DefinePlugin.runtimeValue(() => JSON.stringify(shellStartFiles(dist)), true) }),
+      new HtmlWebpackPlugin({ template: path.join(__dirname, 'shared', 'index.html'), filename: 'login.html', title: shell.title, chunks: ['login'], publicPath: '/' }),
+      new MiniCssExtractPlugin({ filename: 'login.[contenthash:8].css', chunkFilename: 'login-[name].[contenthash:8].css' }),
+      ...compressedCopies(),
+    ],
+    performance: { hints: false },
+    stats: 'errors-warnings',
+  });
+}
+
+module.exports = { createConfig, createLoginPageConfig, SINGLETONS, SHARE_FACADES };

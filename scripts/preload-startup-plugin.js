@@ -2,39 +2,70 @@
 // bootstrap chunk and the shared modules the shell itself uses (React, i18n, @invest/shared…), with their styles,
 // and the data the shell fetches first (`fetches`: remotes.json).
 // Without it those requests wait for main.js to arrive and run (a round trip and main.js's download on a slow
-// link). Shared modules only remotes use (react-router-dom) load with the remote, as before.
+// link). `shares` adds shared modules the shell provides but only its remotes use, when every page needs them
+// (react-router-dom: each remote routes with it); other shared modules load with the remote that asks.
+// main.js itself is asked for first and at high priority: Chrome otherwise holds a deferred script (low priority)
+// until the preloads are in, and everything the start does waits for main.js.
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 
 const isBootstrap = (origin) => origin.module?.constructor.name === 'JavascriptModule' && origin.request === './bootstrap';
 // A provide module keeps its share key in _name, a consume module in options.shareKey.
 const shareKeyOf = (origin, type) => (origin.module?.constructor.name === type ? (origin.module._name ?? origin.module.options?.shareKey) : undefined);
 
-function startupFiles(compilation) {
+const consumesOf = (compilation, groups) =>
+  groups
+    .flatMap((g) => g.chunks)
+    .flatMap((c) => [...compilation.chunkGraph.getChunkModulesIterable(c)])
+    .map((module) => shareKeyOf({ module }, 'ConsumeSharedModule'))
+    .filter(Boolean);
+
+/** The chunk groups `start` needs: themselves, the shared modules they consume, what those consume in turn. */
+function withConsumes(compilation, groups, start) {
+  const wanted = [...start];
+  const consumed = new Set();
+  for (let added = consumesOf(compilation, wanted); added.length; ) {
+    added.forEach((key) => consumed.add(key));
+    const more = groups.filter((g) => !wanted.includes(g) && g.origins.some((o) => consumed.has(shareKeyOf(o, 'ProvideSharedModule'))));
+    wanted.push(...more);
+    added = consumesOf(compilation, more).filter((key) => !consumed.has(key));
+  }
+  return wanted;
+}
+
+function startupFiles(compilation, shares) {
   const groups = [...compilation.chunkGroups];
-  const consumed = new Set(groups.flatMap((g) => g.origins.map((o) => shareKeyOf(o, 'ConsumeSharedModule')).filter(Boolean)));
-  const wanted = groups.filter((g) => g.origins.some((o) => isBootstrap(o) || consumed.has(shareKeyOf(o, 'ProvideSharedModule'))));
-  return [...new Set(wanted.flatMap((g) => g.chunks.flatMap((c) => [...c.files])))].filter((f) => /\.(js|css)$/.test(f));
+  // The bootstrap chunks and what they consume: only the start's (a lazy screen's own shared module, such as the
+  // form rules, loads with that screen). Then the shares every page needs, after the shell's own start.
+  const start = withConsumes(compilation, groups, groups.filter((g) => g.origins.some(isBootstrap)));
+  const extra = withConsumes(compilation, groups, groups.filter((g) => g.origins.some((o) => shares.includes(shareKeyOf(o, 'ProvideSharedModule')))));
+  return [...new Set([...start, ...extra].flatMap((g) => g.chunks.flatMap((c) => [...c.files])))].filter((f) => /\.(js|css)$/.test(f));
 }
 
 const preloadTag = (attributes) => ({ tagName: 'link', voidTag: true, meta: { plugin: 'PreloadStartupPlugin' }, attributes: { rel: 'preload', ...attributes } });
 
 class PreloadStartupPlugin {
-  /** @param {{ fetches?: string[] }} options  URLs the start fetches with fetch() (preloaded as="fetch", CORS mode). */
-  constructor({ fetches = [] } = {}) {
+  /**
+   * @param {{ fetches?: string[], shares?: string[] }} options  `fetches`: URLs the start fetches with fetch()
+   *   (preloaded as="fetch", CORS mode); `shares`: share keys every page needs beyond the shell's own start.
+   */
+  constructor({ fetches = [], shares = [] } = {}) {
     this.fetches = fetches;
+    this.shares = shares;
   }
 
   apply(compiler) {
     compiler.hooks.thisCompilation.tap('PreloadStartupPlugin', (compilation) => {
       HtmlWebpackPlugin.getHooks(compilation).alterAssetTagGroups.tap('PreloadStartupPlugin', (data) => {
         const base = data.publicPath ?? '/';
-        const files = startupFiles(compilation);
+        const files = startupFiles(compilation, this.shares);
         // It reads Module Federation's module classes: fail the build rather than preload only the bootstrap after an
         // upgrade renames them.
         if (files.length < 5) compilation.errors.push(new Error(`PreloadStartupPlugin: only ${files.join(', ')} found to preload; the shared modules are missing (Module Federation internals changed?)`));
         const links = files.map((file) => preloadTag({ href: `${base}${file}`, as: file.endsWith('.css') ? 'style' : 'script' }));
         const fetches = this.fetches.map((href) => preloadTag({ href, as: 'fetch', crossorigin: 'anonymous' }));
-        data.headTags.unshift(...fetches, ...links);
+        const entries = data.headTags.filter((tag) => tag.tagName === 'script');
+        for (const tag of entries) tag.attributes.fetchpriority = 'high';
+        data.headTags = [...entries, ...fetches, ...links, ...data.headTags.filter((tag) => !entries.includes(tag))];
         return data;
       });
     });

@@ -6,7 +6,7 @@ import { isApiPath, rejection } from '@invest/api';
 import { distOf as defaultDistOf, REMOTES, ROOT, WEB_APPS, type WebApp } from './apps';
 
 /** Entry files must be revalidated on every load; everything else carries a content hash and never changes. */
-const ENTRY_FILES = new Set(['index.html', 'main.js', 'remoteEntry.js', 'mf-manifest.json', 'remotes.json']);
+const ENTRY_FILES = new Set(['index.html', 'login.html', 'main.js', 'remoteEntry.js', 'mf-manifest.json', 'remotes.json']);
 
 function setCacheHeaders(reply: FastifyReply, filePath: string): void {
   const name = path.basename(filePath).replace(/\.(br|gz)$/, '');
@@ -108,6 +108,10 @@ export async function registerWeb(app: FastifyInstance, opts: WebOptions = {}): 
 
   const sendShell = (reply: FastifyReply) => reply.header('Cache-Control', 'no-cache').sendFile('index.html', distOf(shell));
   app.get('/', (_req, reply) => sendShell(reply));
+  // A fresh load of /login gets the standalone login page when the build made one (production; shell/src/loginPage).
+  app.get('/login', (_req, reply) =>
+    fs.existsSync(path.join(distOf(shell), 'login.html')) ? reply.header('Cache-Control', 'no-cache').sendFile('login.html', distOf(shell)) : sendShell(reply),
+  );
 
   // Client-side routes (/markets, /trading/TCS.NS) get the shell; missing files and API paths get a real 404.
   app.setNotFoundHandler((req, reply) => {

@@ -13,7 +13,10 @@ import { defaultRegistry } from '../scripts/apps';
 const ROOT = path.resolve(__dirname, '..');
 
 interface WebpackConfig {
-  output: { uniqueName: string };
+  name: string;
+  dependencies?: string[];
+  entry: Record<string, string>;
+  output: { uniqueName: string; path: string };
   devServer: { port: number };
   plugins: { constructor: { name: string }; _options?: object }[];
 }
@@ -37,13 +40,27 @@ it('each app is a workspace named after its folder, with a unique port and an un
 it('each webpack config takes its container name, port and exposes from the manifest', () => {
   for (const app of apps) {
     // eslint-disable-next-line @typescript-eslint/no-require-imports -- webpack configs are CommonJS
-    const factory = require(`../${app.dir}/webpack.config.js`) as (env: unknown, argv: unknown) => WebpackConfig;
-    const config = factory({}, { mode: 'production' });
+    const factory = require(`../${app.dir}/webpack.config.js`) as (env: unknown, argv: unknown) => WebpackConfig | WebpackConfig[];
+    const [config] = [factory({}, { mode: 'production' })].flat() as [WebpackConfig];
     expect(config.output.uniqueName).toBe(app.container);
     expect(config.devServer.port).toBe(app.port);
     const federation = config.plugins.find((p) => p.constructor.name === 'ModuleFederationPlugin');
     expect(federation?._options).toMatchObject({ name: app.container, exposes: 'short' in app ? { './lifecycles': './src/lifecycles.tsx' } : {} });
   }
+});
+
+it("the shell's production build adds its standalone login page after it: no federation, same folder", () => {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- webpack configs are CommonJS
+  const factory = require('../shell/webpack.config.js') as (env: unknown, argv: unknown) => WebpackConfig | WebpackConfig[];
+  const built = factory({}, { mode: 'production' });
+  if (!Array.isArray(built)) throw new Error('the production shell build is one config');
+  const [shell, login] = built as [WebpackConfig, WebpackConfig];
+  expect(login.dependencies).toEqual([shell.name]);
+  expect(login.entry).toEqual({ login: './src/loginPage/index.tsx' });
+  expect(login.output.path).toBe(shell.output.path);
+  expect(login.plugins.map((p) => p.constructor.name)).not.toContain('ModuleFederationPlugin');
+  // Development serves /login from the shell.
+  expect(Array.isArray(factory({}, { mode: 'development' }))).toBe(false);
 });
 
 it('jest has a project for every app', () => {

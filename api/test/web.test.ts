@@ -11,6 +11,7 @@ import { WEB_APPS } from '../../scripts/apps';
 import { backends, useApp } from './harness';
 
 const SHELL_HTML = '<!doctype html><html><head><script defer src="/main.js"></script></head><body><div id="root"></div></body></html>';
+const LOGIN_HTML = '<!doctype html><html><head><script defer src="/login.abcdef12.js"></script></head><body><div id="root" data-page="login"></div></body></html>';
 
 /** A build of every web app, with the files a real build leaves beside its bundles. */
 function fixtureBuild(): string {
@@ -26,6 +27,7 @@ function fixtureBuild(): string {
     fs.writeFileSync(path.join(dist, 'mf-manifest-stats.json'), '{"buildInfo":{}}');
     fs.writeFileSync(path.join(dist, '.built'), new Date().toISOString());
     if (!app.short) fs.writeFileSync(path.join(dist, 'index.html'), SHELL_HTML);
+    if (!app.short) fs.writeFileSync(path.join(dist, 'login.html'), LOGIN_HTML);
   }
   fs.writeFileSync(path.join(root, 'remotes.json'), '{}');
   return root;
@@ -50,6 +52,28 @@ describe('web files served beside the API', () => {
       expect(res.headers['cache-control']).toBe('no-cache');
     },
   );
+
+  it('serves the standalone login page at /login when the build has one, the shell otherwise', async () => {
+    for (const url of ['/login', '/login?phone=9876543210']) {
+      const res = await page(url);
+      expect(res.status).toBe(200);
+      expect(res.body.data).toContain('data-page="login"');
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(String(res.headers['content-security-policy'])).toContain("script-src 'self'");
+    }
+    // The other auth screens are the shell's.
+    expect((await page('/register')).body.data).not.toContain('data-page="login"');
+    // A development build has no login page: the shell shows its own login screen.
+    const shellDist = path.join(root, WEB_APPS[0]!.dir, 'dist');
+    fs.rmSync(path.join(shellDist, 'login.html'));
+    try {
+      const res = await page('/login');
+      expect(res.status).toBe(200);
+      expect(res.body.data).toContain('src="/main.js"');
+    } finally {
+      fs.writeFileSync(path.join(shellDist, 'login.html'), LOGIN_HTML);
+    }
+  });
 
   it.each(['/main.js', '/remotes/markets/remoteEntry.js', '/mf-manifest.json', '/remotes/account/mf-manifest.json'])('serves the build file %s', async (url) => {
     expect((await page(url)).status).toBe(200);

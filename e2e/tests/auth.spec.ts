@@ -128,11 +128,72 @@ test('forgot password uses the remembered login, and without one returns to logi
 });
 
 test('the registration screen opened while offline says so, and appears once the connection returns', async ({ page, context }) => {
-  await page.goto('/login');
+  // The shell's own login screen (a logged-out visit to /), whose links are in-app.
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible();
   await context.setOffline(true);
   await page.getByRole('link', { name: 'Register' }).click();
   await expect(page.getByText('This section could not load')).toBeVisible();
   await context.setOffline(false);
+  await expect(page.getByRole('heading', { name: 'Create your account' })).toBeVisible();
+});
+
+test('the login page starts without the form rules; offline at first they still arrive, and the login goes through', async ({ page, request, context }) => {
+  const phone = await registerByApi(request);
+  const scripts: string[] = [];
+  page.on('request', (r) => {
+    if (/\.js$/.test(r.url())) scripts.push(r.url());
+  });
+  await page.goto('/login');
+  await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible();
+  const atStart = scripts.length;
+  // Offline when the user starts typing: the rules (zod) cannot load yet, and a submit says so.
+  await context.setOffline(true);
+  await page.getByLabel('Phone number').fill(phone);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(formError(page, 'No connection')).toBeVisible();
+  // The rules were asked for when the phone field took focus, not with the page.
+  expect(scripts.length).toBeGreaterThan(atStart);
+  // Back online, the same submit fetches them again and logs in.
+  await context.setOffline(false);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('token'))).not.toBeNull();
+});
+
+test('a fresh /login is a page of its own: no federation, no remote; after the login the shell starts and says so', async ({ page, request }) => {
+  const phone = await registerByApi(request);
+  const scripts: string[] = [];
+  page.on('request', (r) => {
+    if (/\.js$/.test(r.url())) scripts.push(new URL(r.url()).pathname);
+  });
+  await page.goto('/login');
+  await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible();
+  expect(scripts).toEqual([expect.stringMatching(/^\/login\.[0-9a-f]{8}\.js$/)]);
+  expect(await page.evaluate(() => '__FEDERATION__' in window)).toBe(false);
+
+  // Starting on the form fetches the shell's start files, for the page load that follows the login.
+  await page.getByLabel('Phone number').fill(phone);
+  await expect.poll(() => scripts).toContain('/main.js');
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByText('Login successful')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Home' })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+});
+
+test('offline, a link on the login page says so instead of leaving for the browser’s error page, and opens once back online', async ({ page, context }) => {
+  await page.goto('/login');
+  await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible();
+  await context.setOffline(true);
+  await page.getByRole('link', { name: 'Register' }).click();
+  await expect(page.getByText('No connection. Check your network and try again.')).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible();
+  await context.setOffline(false);
+  await expect(page).toHaveURL(/\/register$/);
   await expect(page.getByRole('heading', { name: 'Create your account' })).toBeVisible();
 });

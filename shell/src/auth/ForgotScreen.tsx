@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, calls, failureKey, formError, NewPasswordForm, session, TextField, toast, useCallMutation } from '@invest/shared';
-import { navigate } from '../navigation';
+import { Button, calls, failureKey, session, TextField, toast, useCallMutation } from '@invest/shared';
+import { formError, NewPasswordForm } from '@invest/shared/forms';
 import { AuthLayout } from './AuthLayout';
+import { useAuthNavigate } from './authNavigation';
 import { FormError } from './fields';
 import { Link } from './link';
 
@@ -12,6 +13,7 @@ export const NO_LOGIN_RETURN_MS = 1500;
 /** Reset the password with the remembered login: the phone and old password come from it. */
 export function ForgotScreen() {
   const { t } = useTranslation();
+  const navigate = useAuthNavigate();
   const [remembered] = useState(() => session.remembered());
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
@@ -22,7 +24,7 @@ export function ForgotScreen() {
     toast(t('hint.noLoginInfo'), 'error');
     const timer = setTimeout(() => navigate('/login', { replace: true }), NO_LOGIN_RETURN_MS);
     return () => clearTimeout(timer);
-  }, [remembered, t]);
+  }, [remembered, t, navigate]);
 
   const reset = useCallMutation(calls.forget);
   const busy = reset.isPending;

@@ -1,11 +1,27 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, calls, failureKey, formError, LoginForm, sanitizePhone, session, TextField, toast, useCallMutation } from '@invest/shared';
-import { navigate } from '../navigation';
+import { Button, call, calls, failureKey, sanitizePhone, session, TextField, toast } from '@invest/shared';
 import { AuthLayout } from './AuthLayout';
+import { useAuthNavigate } from './authNavigation';
 import { FormError, PhoneField } from './fields';
 import { Link } from './link';
 import s from './auth.module.css';
+
+/**
+ * The form's rules (the contract's zod schemas) load when the user starts on the form, not with the page: the login
+ * screen is many users' first page, and its phone and password rules are needed only at submit.
+ */
+const loadRules = () => import('@invest/shared/forms');
+
+/** What is wrong with the form (a `hint.` key), or null. Offline before the rules arrived, the request could not go either. */
+async function ruleIssue(user: string, password: string): Promise<string | null> {
+  try {
+    const { formError, LoginForm } = await loadRules();
+    return formError(LoginForm, { user, password });
+  } catch {
+    return 'network';
+  }
+}
 
 export function LoginScreen() {
   const { t } = useTranslation();
@@ -18,24 +34,28 @@ export function LoginScreen() {
   // Sent here because the server refused the token (not by a logout): say so.
   const [expired] = useState(() => session.endReason() === 'expired');
 
-  const login = useCallMutation(calls.login);
-  const busy = login.isPending;
-  const run = () => {
-    if (busy) return;
-    const invalid = formError(LoginForm, { user, password });
-    if (invalid) return setError(t(`hint.${invalid}`));
-    setError(null);
-    login.mutate(
-      { user, password },
-      {
-        onSuccess: (r) => {
-          session.start(r.token, { id: r.id, user: r.user, login: r.login }, remember ? { user, password } : null);
-          toast(t('hint.loginSuccess'), 'success');
-          navigate('/', { replace: true });
-        },
-        onError: (e) => setError(t(failureKey(e, 'hint.loginFailed'))),
-      },
-    );
+  // A plain call, not a TanStack mutation: the standalone login page carries no query client (issue 9's 120 KB).
+  const navigate = useAuthNavigate();
+  const running = useRef(false);
+  const [busy, setBusy] = useState(false);
+  const run = async () => {
+    if (running.current) return; // a double tap sends one login
+    running.current = true;
+    setBusy(true);
+    try {
+      const invalid = await ruleIssue(user, password);
+      if (invalid) return setError(t(`hint.${invalid}`));
+      setError(null);
+      const r = await call(calls.login, { user, password });
+      session.start(r.token, { id: r.id, user: r.user, login: r.login }, remember ? { user, password } : null);
+      toast(t('hint.loginSuccess'), 'success');
+      navigate('/', { replace: true });
+    } catch (e) {
+      setError(t(failureKey(e, 'hint.loginFailed')));
+    } finally {
+      running.current = false;
+      setBusy(false);
+    }
   };
 
   return (
@@ -54,7 +74,7 @@ export function LoginScreen() {
           {t('auth.sessionExpired')}
         </p>
       )}
-      <form noValidate onSubmit={(e) => (e.preventDefault(), run())}>
+      <form noValidate onFocusCapture={() => void loadRules().catch(() => undefined)} onSubmit={(e) => (e.preventDefault(), void run())}>
         <PhoneField value={user} onChange={setUser} />
         <TextField
           label={t('auth.password')}

@@ -1,13 +1,15 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, calls, failureKey, formError, RegisterForm, TextField, toast, useCallMutation } from '@invest/shared';
-import { navigate } from '../navigation';
+import { Button, calls, failureKey, TextField, toast, useCallMutation } from '@invest/shared';
+import { formError, RegisterForm } from '@invest/shared/forms';
 import { AuthLayout } from './AuthLayout';
+import { useAuthNavigate } from './authNavigation';
 import { FormError, PhoneField } from './fields';
 import { Link } from './link';
 
 export function RegisterScreen() {
   const { t } = useTranslation();
+  const navigate = useAuthNavigate();
   const [user, setUser] = useState('');
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');

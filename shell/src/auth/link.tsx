@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react';
-import { navigate } from '../navigation';
+import { useAuthNavigate } from './authNavigation';
 
-/** An in-app link that navigates without reloading the page. */
+/** A link between the auth screens: in-app inside the shell, a page load on the standalone login page. */
 export function Link({ to, children, replace }: { to: string; children: ReactNode; replace?: boolean }) {
+  const navigate = useAuthNavigate();
   return (
     <a
       href={to}

@@ -1,5 +1,6 @@
 import { Suspense, useEffect, type ComponentType } from 'react';
 import { lazyScreen, RemoteBoundary, Spinner, ToastHost, useLoggedIn } from '@invest/shared';
+import { AuthNavigation } from '../auth/authNavigation';
 import { LoginScreen } from '../auth/LoginScreen';
 import { navigate } from '../navigation';
 import { preloadRoute } from '../remotes';
@@ -48,7 +49,9 @@ export function Shell() {
       {Screen && (
         <RemoteBoundary key={route?.pattern} name="shell">
           <Suspense fallback={<Spinner />}>
-            <Screen />
+            <AuthNavigation.Provider value={navigate}>
+              <Screen />
+            </AuthNavigation.Provider>
           </Suspense>
         </RemoteBoundary>
       )}
