@@ -19,12 +19,17 @@ function newestMtime(dir: string): number {
 // output file tells when the last build ran.
 const stampOf = (app: WebApp) => path.join(distOf(app), '.built');
 
-/** A build is stale when it is missing or older than its sources, the shared package, the manifest or the webpack factory. */
+/**
+ * A build is stale when it is missing or older than its sources, the shared package, the manifest, the webpack factory
+ * or the build's own plugins (the share facades, the start-up preloads).
+ */
 export function isStale(app: WebApp): boolean {
   const marker = stampOf(app);
   if (!fs.existsSync(path.join(distOf(app), 'mf-manifest.json')) || !fs.existsSync(marker)) return true;
   const built = fs.statSync(marker).mtimeMs;
-  const inputs = [app.dir, 'shared/src', 'apps.json', 'webpack.shared.js', 'tsconfig.base.json'].map((p) => path.join(ROOT, p));
+  const inputs = [app.dir, 'shared/src', 'apps.json', 'webpack.shared.js', 'tsconfig.base.json', 'scripts/share', 'scripts/preload-startup-plugin.js'].map((p) =>
+    path.join(ROOT, p),
+  );
   return inputs.some((p) => (fs.statSync(p).isDirectory() ? newestMtime(p) : fs.statSync(p).mtimeMs) > built);
 }
 
