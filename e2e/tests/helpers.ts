@@ -26,7 +26,10 @@ export async function loginByUi(page: Page, user: string, password = PASSWORD): 
   await page.getByLabel('Phone number').fill(user);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Log in' }).click();
+  // The login page loads the app at `/`; wait for home itself, so the app's start (its remote manifests included)
+  // is over before the test goes on, and a test that counts requests counts only its own.
   await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('heading', { name: 'Home' })).toBeVisible();
 }
 
 /** Client-side navigation (single-spa reroutes on pushState), like a tap on an in-app link. */
