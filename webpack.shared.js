@@ -6,7 +6,7 @@ const zlib = require('node:zlib');
 const CompressionPlugin = require('compression-webpack-plugin');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const MiniCssExtractPlugin = require('mini-css-extract-plugin');
-const { DefinePlugin } = require('webpack');
+const { DefinePlugin, optimize } = require('webpack');
 const { PreloadStartupPlugin } = require('./scripts/preload-startup-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const { apps } = require('./apps.json');
@@ -79,14 +79,46 @@ function runtimeOptions(isRemote, production) {
 const REACT_FAMILY = /[\\/](node_modules[\\/](react|react-dom|scheduler|react-i18next|use-sync-external-store)[\\/]|scripts[\\/]share[\\/]react-i18next\.mjs$)/;
 const ROUTER_FAMILY = /[\\/](node_modules[\\/](react-router|react-router-dom)[\\/]|scripts[\\/]share[\\/]react-router-dom\.ts$)/;
 
+const SHARED_DIR = path.join(__dirname, 'shared');
+
 const RESOLVE = {
   extensions: ['.tsx', '.ts', '.js', '.mjs', '.json'],
   // The react-i18next facade imports the package's files, which its exports map does not list.
   alias: { 'react-i18next-files': path.join(path.dirname(require.resolve('react-i18next/package.json')), 'dist', 'es') },
 };
 
-/** TypeScript, CSS (modules named per app) and small images; `name` prefixes and salts the CSS class names. */
-function rules(name, production) {
+/** The loaders of a CSS file whose module classes are named `${name}_…` (salted with `name`). */
+function cssLoaders(name, production) {
+  return [
+    // Production: CSS as .css files beside their chunks (loaded in parallel with the chunk's JS, parsed by
+    // the CSS parser, cached on their own) instead of strings that JS must evaluate and inject.
+    production ? MiniCssExtractPlugin.loader : 'style-loader',
+    {
+      loader: 'css-loader',
+      options: {
+        // Its default follows `devtool`, which in production inlined each file's map (sources included)
+        // into the JS as a string: twice the bytes of the CSS itself. The JS maps stay.
+        sourceMap: !production,
+        modules: {
+          auto: /\.module\.css$/,
+          // Prefix + salt: two apps with the same file and class names never collide on one page.
+          localIdentName: production ? `${name}_[hash:base64:6]` : `${name}_[name]_[local]`,
+          localIdentHashSalt: name,
+          namedExport: false,
+          exportLocalsConvention: 'as-is',
+        },
+      },
+    },
+  ];
+}
+
+/**
+ * TypeScript, CSS (modules named per app) and small images; `name` prefixes and salts the CSS class names.
+ * `sharedName` names @invest/shared's classes as another app's build does: a remote's prerender (Node) names them as
+ * the shell, which provides @invest/shared on the page.
+ */
+function rules(name, production, sharedName = name) {
+  const css = (prefix, where) => ({ test: /\.css$/, ...where, use: cssLoaders(prefix, production) });
   return [
     {
       test: /\.[cm]?tsx?$/,
@@ -100,30 +132,7 @@ function rules(name, production) {
         },
       },
     },
-    {
-      test: /\.css$/,
-      use: [
-        // Production: CSS as .css files beside their chunks (loaded in parallel with the chunk's JS, parsed by
-        // the CSS parser, cached on their own) instead of strings that JS must evaluate and inject.
-        production ? MiniCssExtractPlugin.loader : 'style-loader',
-        {
-          loader: 'css-loader',
-          options: {
-            // Its default follows `devtool`, which in production inlined each file's map (sources included)
-            // into the JS as a string: twice the bytes of the CSS itself. The JS maps stay.
-            sourceMap: !production,
-            modules: {
-              auto: /\.module\.css$/,
-              // Prefix + salt: two apps with the same file and class names never collide on one page.
-              localIdentName: production ? `${name}_[hash:base64:6]` : `${name}_[name]_[local]`,
-              localIdentHashSalt: name,
-              namedExport: false,
-              exportLocalsConvention: 'as-is',
-            },
-          },
-        },
-      ],
-    },
+    ...(sharedName === name ? [css(name, {})] : [css(sharedName, { include: SHARED_DIR }), css(name, { exclude: SHARED_DIR })]),
     { test: /\.(png|jpe?g|svg|webp)$/, type: 'asset', parser: { dataUrlCondition: { maxSize: 4096 } } },
   ];
 }
@@ -153,8 +162,15 @@ function createConfig(dir) {
   const { container: name, port, title } = app;
   const exposes = app.short ? { './lifecycles': './src/lifecycles.tsx' } : undefined;
   const isRemote = Boolean(exposes);
+  const prerenders = isRemote && fs.existsSync(path.join(dir, 'src', 'prerender.tsx'));
   return (_env, argv = {}) => {
     const production = argv.mode !== 'development';
+    const browser = browserConfig(production);
+    // A remote that prerenders a route's first frame builds it for Node after its browser build (into its dist).
+    return production && prerenders ? [browser, createPrerenderConfig(dir, name)] : browser;
+  };
+
+  function browserConfig(production) {
     return {
       name,
       mode: production ? 'production' : 'development',
@@ -231,6 +247,41 @@ function createConfig(dir) {
       },
       stats: 'errors-warnings',
     };
+  }
+}
+
+/**
+ * A remote's prerender (src/prerender.tsx, a `definePrerender` of its routes) built for Node into dist/server, which
+ * the web server runs (scripts/first-frame.ts) and never serves. Its CSS classes are named as on the page: the
+ * remote's own as its browser build names them, @invest/shared's as the shell's build does (the shell provides it).
+ */
+function createPrerenderConfig(dir, name) {
+  const shell = apps[0];
+  return {
+    name: `${name}-prerender`,
+    // After the browser build, which cleans dist.
+    dependencies: [name],
+    mode: 'production',
+    target: 'node',
+    context: dir,
+    entry: { prerender: './src/prerender.tsx' },
+    devtool: false,
+    output: { path: path.join(dir, 'dist', 'server'), filename: '[name].js', library: { type: 'commonjs2' }, clean: true },
+    cache: {
+      type: 'filesystem',
+      cacheDirectory: path.join(dir, 'node_modules', '.cache', 'webpack-prerender'),
+      buildDependencies: { config: [__filename, path.join(dir, 'webpack.config.js'), TSCONFIG, path.join(__dirname, 'tsconfig.base.json')] },
+    },
+    resolve: RESOLVE,
+    module: { rules: rules(name, true, shell.container) },
+    plugins: [
+      // One file, its CSS one sheet: a lazy screen can be prerendered too.
+      new optimize.LimitChunkCountPlugin({ maxChunks: 1 }),
+      new MiniCssExtractPlugin({ filename: '[name].css' }),
+    ],
+    optimization: { minimize: false },
+    performance: { hints: false },
+    stats: 'errors-warnings',
   };
 }
 

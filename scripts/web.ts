@@ -1,9 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply } from 'fastify';
-import { isApiPath, rejection } from '@invest/api';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { contentSecurityPolicy, isApiPath, rejection } from '@invest/api';
 import { distOf as defaultDistOf, REMOTES, ROOT, WEB_APPS, type WebApp } from './apps';
+import { FirstFrames, framedPage, GATE_SCRIPT_HASH, type FrameAnswers } from './first-frame';
 
 /** Entry files must be revalidated on every load; everything else carries a content hash and never changes. */
 const ENTRY_FILES = new Set(['index.html', 'login.html', 'main.js', 'remoteEntry.js', 'mf-manifest.json', 'remotes.json']);
@@ -18,7 +19,9 @@ function setCacheHeaders(reply: FastifyReply, filePath: string): void {
  * the federation plugin's build stats and the build stamp. Served nowhere: they answer 404.
  */
 const PRIVATE_FILE = /(\.map|^mf-manifest-stats\.json|^\.built)$/;
-const isPrivate = (pathName: string) => PRIVATE_FILE.test(path.posix.basename(pathName).replace(/\.(br|gz)$/, ''));
+/** A remote's prerender, built for this server to run (scripts/first-frame.ts). */
+const SERVER_DIR = /^\/?server\//;
+const isPrivate = (pathName: string) => SERVER_DIR.test(pathName) || PRIVATE_FILE.test(path.posix.basename(pathName).replace(/\.(br|gz)$/, ''));
 
 /**
  * What the builds and the browser ask for as files. A path ending in one of these (or a dotfile) that is not there
@@ -58,6 +61,8 @@ export interface WebOptions {
   remotesFile?: string;
   /** Where each app's build is (tests serve a fixture folder). */
   distOf?: (app: WebApp) => string;
+  /** What a route's first frame may draw from (scripts/first-frame.ts); by default the API's `sharedAnswers`. */
+  frameAnswers?: FrameAnswers;
 }
 
 /**
@@ -107,7 +112,34 @@ export async function registerWeb(app: FastifyInstance, opts: WebOptions = {}): 
   });
 
   const sendShell = (reply: FastifyReply) => reply.header('Cache-Control', 'no-cache').sendFile('index.html', distOf(shell));
-  app.get('/', (_req, reply) => sendShell(reply));
+
+  // The shell's page with the route's first frame in it, when a remote served here prerenders the route.
+  const frames = new FirstFrames(
+    REMOTES.map((r) => ({ container: r.container, manifestUrl: `/remotes/${r.short}/mf-manifest.json`, dist: distOf(r) })),
+    opts.frameAnswers ?? (app.hasDecorator('sharedAnswers') ? app.sharedAnswers : {}),
+    () => JSON.parse(fs.readFileSync(remotesFile, 'utf8')) as Record<string, string>,
+    (msg, err) => app.log.warn({ err }, msg),
+  );
+  const sendPage = async (req: FastifyRequest, reply: FastifyReply) => {
+    let page;
+    try {
+      const drawn = await frames.frameFor(req.url.split('?')[0] ?? '/');
+      if (drawn) page = framedPage(await fs.promises.readFile(path.join(distOf(shell), 'index.html'), 'utf8'), drawn);
+    } catch (err) {
+      app.log.warn({ err }, 'the first frame could not be put in the page: the page goes without');
+    }
+    if (!page) return sendShell(reply);
+    const accepted = String(req.headers['accept-encoding'] ?? '');
+    const [body, encoding] = /\bbr\b/.test(accepted) ? [page.br(), 'br'] : /\bgzip\b/.test(accepted) ? [page.gzip(), 'gzip'] : [page.html, null];
+    if (encoding) reply.header('Content-Encoding', encoding);
+    return reply
+      .header('Cache-Control', 'no-cache')
+      .header('Vary', 'Accept-Encoding')
+      .header('Content-Security-Policy', contentSecurityPolicy([GATE_SCRIPT_HASH]))
+      .type('text/html; charset=utf-8')
+      .send(body);
+  };
+  app.get('/', sendPage);
   // A fresh load of /login gets the standalone login page when the build made one (production; shell/src/loginPage).
   app.get('/login', (_req, reply) =>
     fs.existsSync(path.join(distOf(shell), 'login.html')) ? reply.header('Cache-Control', 'no-cache').sendFile('login.html', distOf(shell)) : sendShell(reply),
@@ -117,7 +149,7 @@ export async function registerWeb(app: FastifyInstance, opts: WebOptions = {}): 
   app.setNotFoundHandler((req, reply) => {
     const url = req.url.split('?')[0] ?? '';
     if (isApiPath(url)) return reply.code(404).send(rejection('notFound'));
-    if ((req.method === 'GET' || req.method === 'HEAD') && !isAssetPath(url) && req.headers.accept?.includes('text/html') !== false) return sendShell(reply);
+    if ((req.method === 'GET' || req.method === 'HEAD') && !isAssetPath(url) && req.headers.accept?.includes('text/html') !== false) return sendPage(req, reply);
     return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
   });
 }

@@ -15,7 +15,7 @@ import { chatPlugin } from './chat/plugin';
 import { kycPlugin } from './kyc/plugin';
 import { ledgerPlugin } from './ledger/plugin';
 import { loansPlugin } from './loans/plugin';
-import { marketPlugin } from './market/plugin';
+import { marketPlugin, type SharedAnswers } from './market/plugin';
 import { newsPlugin } from './news/plugin';
 import { opsPlugin } from './ops/plugin';
 import { watchlistPlugin } from './watchlist/plugin';
@@ -88,6 +88,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Buil
 
     const rules: RateLimits = { ...DEFAULT_RATE_LIMITS, ...deps.rateLimits };
     const plugins = [...API_PLUGINS, ...(deps.apiPlugins ?? [])];
+    let sharedAnswers: SharedAnswers = {};
     await app.register(
       async (api) => {
         api.setErrorHandler(apiErrorHandler);
@@ -100,9 +101,11 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Buil
         });
         api.decorate('limiters', await registerLimiters(api, rules, config.rateLimitFactor));
         for (const plugin of plugins) await api.register(plugin);
+        if (api.hasDecorator('marketAnswers')) sharedAnswers = api.marketAnswers;
       },
       { prefix: '/api' },
     );
+    app.decorate('sharedAnswers', sharedAnswers);
 
     app.addHook('onReady', async () => {
       const missing = unregisteredCalls(app);

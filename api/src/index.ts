@@ -5,5 +5,7 @@ export { openDatabase, MIGRATIONS_DIR, type Database, type Db, type Tx, type DbO
 export { seed, credentialsFile, DEMO_OPERATOR, type SeedResult } from './seed';
 export { route, subjectOf, bearerToken, type RouteContext } from './http/route';
 export { ApiError, reject, rejection } from './http/errors';
+export type { SharedAnswers } from './market/plugin';
+export { contentSecurityPolicy } from './http/security-headers';
 export { isApiPath } from './http/framework-errors';
 export { DEFAULT_RATE_LIMITS, type RateLimits } from './http/rate-limit';

@@ -3,9 +3,11 @@
  * deep links with dotted codes get the shell, build internals stay private, every answer carries the security
  * headers, and /api paths the static router sees still answer `{msg, data}`.
  */
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { registerWeb } from '../../scripts/web';
 import { WEB_APPS } from '../../scripts/apps';
 import { backends, useApp } from './harness';
@@ -142,5 +144,96 @@ describe('web files served beside the API', () => {
     const api = await t.current.inject({ method: 'GET', url: '/api/v2/config' });
     expect(String(api.headers['content-security-policy'])).toContain("default-src 'self'");
     expect(api.headers['x-frame-options']).toBe('DENY');
+  });
+});
+
+/** A remote's prerender as its Node build leaves it (dist/server): draws `/` from the categories. */
+const PRERENDER_JS = `module.exports = { default: {
+  name: 'mf_markets',
+  paths: ['/'],
+  async load(path, ask) { return [[['/stock/category/list', {}], await ask('categoryList')]]; },
+  async render(path, data) {
+    if (process.env.FRAME_FIXTURE_FAILS) throw new Error('cannot draw');
+    const names = data[0][1].categories.map((c) => c.category_name).join(', ');
+    return { html: '<h1 class="title">Home</h1><p>' + names + '</p>', state: { mutations: [], queries: [{ queryKey: ['/x'], state: { data: '</script><script>alert(1)</script>' } }] } };
+  },
+} };`;
+
+describe("a route's first frame in the page", () => {
+  const root = fixtureBuild();
+  const markets = path.join(root, 'mf-markets', 'dist');
+  fs.mkdirSync(path.join(markets, 'server'));
+  fs.writeFileSync(path.join(markets, 'server', 'prerender.js'), PRERENDER_JS);
+  fs.writeFileSync(path.join(markets, 'server', 'prerender.css'), '.title{font-size:20px}.unused{color:red}');
+  const remotesFile = path.join(root, 'remotes.json');
+  const servedHere = { mf_markets: '/remotes/markets/mf-manifest.json' };
+  fs.writeFileSync(remotesFile, JSON.stringify(servedHere));
+  const t = useApp(backends[0]!, { beforeReady: (app) => registerWeb(app, { remotesFile, distOf: (a) => path.join(root, a.dir, 'dist') }) });
+  afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
+  const get = (url: string, encoding = 'br, gzip') => t.current.built.app.inject({ method: 'GET', url, headers: { accept: 'text/html', 'accept-encoding': encoding } });
+  const html = (res: { headers: Record<string, unknown>; rawPayload: Buffer }) =>
+    res.headers['content-encoding'] === 'br' ? zlib.brotliDecompressSync(res.rawPayload).toString() : res.headers['content-encoding'] === 'gzip' ? zlib.gunzipSync(res.rawPayload).toString() : res.rawPayload.toString();
+
+  it("puts the frame the remote drew, from the server's categories, in the shell's page: compressed, with only the CSS it uses", async () => {
+    const res = await get('/');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers.vary).toBe('Accept-Encoding');
+    expect(res.headers['cache-control']).toBe('no-cache');
+    const page = html(res);
+    const { categories } = t.current.built.app.sharedAnswers.categoryList!() as { categories: { category_name: string }[] };
+    const names = categories.map((c) => c.category_name).join(', ');
+    expect(page).toContain(`<body><div id="prerender"><div><h1 class="title">Home</h1><p>${names}</p></div></div>`);
+    expect(page).toContain('<script defer src="/main.js"></script>'); // the shell's page, otherwise as built
+    expect(page).toContain('.title{font-size:20px}');
+    expect(page).not.toContain('.unused');
+    // The answers ride along as JSON that cannot close its element.
+    const state = /<script type="application\/json" id="prerender-state">(.*?)<\/script>/.exec(page)![1]!;
+    expect(state).not.toContain('</script>');
+    expect(JSON.parse(state).queries[0].state.data).toBe('</script><script>alert(1)</script>');
+    // The head's gate is the page's one inline script, allowed by its hash and by nothing looser.
+    const gate = /<script>(.*?)<\/script>/.exec(page)![1]!;
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain(`script-src 'self' 'sha256-${crypto.createHash('sha256').update(gate).digest('base64')}';`);
+    expect(csp).not.toContain('unsafe-inline\';script-src-attr');
+    expect(csp).toContain("frame-ancestors 'none'");
+    // Every encoding says the same.
+    expect(html(await get('/', 'gzip'))).toBe(page);
+    expect(html(await get('/', 'identity'))).toBe(page);
+  });
+
+  it("draws from the API's own answers: what a logged-in user gets, checked as the routes check them", async () => {
+    const { phone, password } = await t.current.register();
+    const token = await t.current.login(phone, password);
+    const shared = t.current.built.app.sharedAnswers;
+    expect((await t.current.get('/stock/category/list', { token })).body.data).toEqual(shared.categoryList!());
+    const card = { symbol: '^NSEI', mold: '1m', view: 'spark' };
+    expect((await t.current.get('/v2/yahoo', { token, query: card })).body.data).toEqual(shared.yahoo!(card));
+    expect(() => shared.yahoo!({ symbol: '^NOPE' })).toThrow();
+    expect(() => shared.yahoo!({ symbol: '^NSEI', mold: '7y' })).toThrow();
+  });
+
+  it('leaves the page as built where no frame can be: another route, a remote served elsewhere, a prerender that fails', async () => {
+    expect(html(await get('/markets'))).not.toContain('prerender');
+    fs.writeFileSync(remotesFile, JSON.stringify({ mf_markets: 'https://cdn.example.com/markets/mf-manifest.json' }));
+    try {
+      expect(html(await get('/'))).not.toContain('prerender');
+    } finally {
+      fs.writeFileSync(remotesFile, JSON.stringify(servedHere));
+    }
+    process.env.FRAME_FIXTURE_FAILS = '1';
+    fs.utimesSync(path.join(markets, 'server', 'prerender.js'), new Date(), new Date(Date.now() + 5000)); // a new build
+    try {
+      const res = await get('/');
+      expect(res.statusCode).toBe(200);
+      expect(html(res)).not.toContain('prerender');
+      expect(String(res.headers['content-security-policy'])).not.toContain('sha256');
+    } finally {
+      delete process.env.FRAME_FIXTURE_FAILS;
+    }
+  });
+
+  it('never serves the server build', async () => {
+    for (const url of ['/remotes/markets/server/prerender.js', '/remotes/markets/server/prerender.css']) expect((await get(url)).statusCode).toBe(404);
   });
 });

@@ -43,3 +43,4 @@ export { cache, type CacheStore } from './cache';
 export { createLifecycles, type RemoteMountProps } from './remote/createLifecycles';
 export { RemoteBoundary } from './remote/RemoteBoundary';
 export { lazyScreen } from './remote/lazyScreen';
+export { adoptFirstFrame, removeFirstFrame } from './remote/firstFrame';

@@ -1,8 +1,8 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { start } from 'single-spa';
-import { bus, followApp, i18n, initI18n, loadAppData, QueryProvider, queryClient, session } from '@invest/shared';
+import { adoptFirstFrame, bus, followApp, i18n, initI18n, loadAppData, QueryProvider, queryClient, removeFirstFrame, session } from '@invest/shared';
 import '@invest/shared/styles.css';
 import './shell.css';
 import { registerApps } from './apps';
@@ -22,8 +22,10 @@ function layout(): { shellEl: HTMLElement; remotesEl: HTMLElement } {
   return { shellEl, remotesEl };
 }
 
+/** The loading screen, or the route's prerendered first frame (scripts/first-frame.ts), goes once a remote has mounted. */
 function removeLoadingOverlay(): void {
   document.getElementById('app-loading')?.remove();
+  removeFirstFrame();
 }
 
 async function main(): Promise<void> {
@@ -37,16 +39,22 @@ async function main(): Promise<void> {
   // The page's one QueryClient (in @invest/shared, so every remote's root provides the same instance): the shell
   // ties it to the app, so every query pauses with the page and no answer outlives the session.
   followApp(queryClient);
+  // The answers the page's first frame drew from: the remote draws its screen from them, as the frame shows it.
+  adoptFirstFrame(queryClient);
   installBackGestures(goBack);
 
-  createRoot(shellEl).render(
-    <StrictMode>
-      <I18nextProvider i18n={i18n}>
-        <QueryProvider>
-          <Shell />
-        </QueryProvider>
-      </I18nextProvider>
-    </StrictMode>,
+  // As a transition: rendered in slices, not one long task (shared/src/remote/createLifecycles.tsx says why).
+  const root = createRoot(shellEl);
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <I18nextProvider i18n={i18n}>
+          <QueryProvider>
+            <Shell />
+          </QueryProvider>
+        </I18nextProvider>
+      </StrictMode>,
+    ),
   );
 
   // The initial data loads beside the remote's code, not before it: a screen that needs the categories reads the

@@ -28,6 +28,16 @@ export const CSP_DIRECTIVES = {
 };
 
 /**
+ * The policy as a header value, with more script sources for one document: a page that carries an inline script
+ * names it by its hash (scripts/first-frame.ts: the first frame's gate).
+ */
+export function contentSecurityPolicy(extraScriptSources: readonly string[] = []): string {
+  return Object.entries(CSP_DIRECTIVES)
+    .map(([name, sources]) => [name, ...sources, ...(name === 'script-src' ? extraScriptSources : [])].join(' '))
+    .join(';');
+}
+
+/**
  * Security headers (CSP, frame-ancestors + X-Frame-Options, nosniff, Referrer-Policy, ...) on every route; the web
  * files drop those that only a document reads (scripts/web.ts).
  */

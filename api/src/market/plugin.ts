@@ -16,6 +16,7 @@ import fp from 'fastify-plugin';
 import { calls } from '@invest/shared/contract';
 import { ApiError } from '../http/errors';
 import { route, serializeOk, type SerializedOk } from '../http/route';
+import type { CallInput } from '@invest/shared/contract';
 import { DbHistoryStore } from './db-history-store';
 import { createPinnableEngine, type MarketEngine } from './engine';
 import { LocalQuoteFeed, QuoteHub, registerQuoteStream } from './quotes-stream';
@@ -30,9 +31,18 @@ export interface MarketService {
   hub: QuoteHub;
 }
 
+/**
+ * Answers of contract calls (by name) that are the same for every user, for the server's own use: the web server
+ * draws a route's first frame from them. Each checks its input as the route does and throws what the route refuses.
+ */
+export type SharedAnswers = Readonly<Record<string, (input?: unknown) => unknown>>;
+
 declare module 'fastify' {
   interface FastifyInstance {
     market: MarketService;
+    marketAnswers: SharedAnswers;
+    /** On the root: every domain's shared answers (buildApp), for what is registered beside the API. */
+    sharedAnswers: SharedAnswers;
   }
 }
 
@@ -77,12 +87,14 @@ async function market(app: FastifyInstance): Promise<void> {
     lists.clear();
   });
 
-  route(app, calls.categoryList, async () => ({ categories: engine.categories() }));
+  const categories = () => ({ categories: engine.categories() });
+  route(app, calls.categoryList, async () => categories());
 
-  route(app, calls.yahoo, async ({ symbol, market: wanted, mold = '1m', view }, ctx) => {
+  /** The quote and chart of `symbol` at `now`; one answer per request shape and price tick. */
+  const chart = ({ symbol, market: wanted, mold = '1m', view }: CallInput<typeof calls.yahoo>, now: Date): SerializedOk<typeof calls.yahoo> => {
     const inst = lookupInstrument(engine, symbol, wanted);
     if (!inst) throw new ApiError(404, 'notFound');
-    return at(ctx.now, () => {
+    return at(now, () => {
       const q = engine.quote(inst.symbol);
       const key = `${inst.symbol}\u0001${mold}\u0001${view ?? ''}`;
       const cached = charts.get(key, [q]);
@@ -92,7 +104,14 @@ async function market(app: FastifyInstance): Promise<void> {
       const shown = view === 'spark' ? [] : rows;
       return charts.set(key, [q], serializeOk(calls.yahoo, { ...toQuote(inst, q), rows: shown, ...engine.sparkline(rows) }));
     });
-  });
+  };
+  route(app, calls.yahoo, async (input, ctx) => chart(input, ctx.now));
+
+  // The same answers, for the web server's first frames (scripts/first-frame.ts): market data is alike for everyone.
+  app.decorate('marketAnswers', {
+    categoryList: categories,
+    yahoo: (input: unknown) => (JSON.parse(chart(calls.yahoo.input.parse(input), app.clock()).json) as { data: unknown }).data,
+  } satisfies SharedAnswers);
 
   // Index members and market lists never change while the app runs: made once, not per request.
   const members = new Map<string, readonly Instrument[]>();

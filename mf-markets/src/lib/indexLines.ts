@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { callQuery, calls, troubleOf, useCachedFirst, useCalls, type CallOutput, type Trouble } from '@invest/shared';
+import { CARD_POLL_MS, callQuery, calls, troubleOf, useCachedFirst, useCalls, type CallOutput, type Trouble } from '@invest/shared';
 
 /** What an index card needs: the quote and its sparkline paths (GET /v2/yahoo?view=spark, which has no rows). */
 export type IndexLine = Omit<CallOutput<typeof calls.yahoo>, 'rows'>;
@@ -8,8 +8,14 @@ export const lineCacheKey = (symbol: string) => `line:${symbol}`;
 
 const toLine = ({ rows: _rows, ...line }: CallOutput<typeof calls.yahoo>): IndexLine => line;
 
-/** The query of one index card: GET /v2/yahoo (1m over 1d) in its card view, the quote and paths only. */
-export const indexLineQuery = (symbol: string) => callQuery(calls.yahoo, { symbol, mold: '1m', view: 'spark' }, { select: toLine });
+/** What an index card asks for: GET /v2/yahoo (1m over 1d) in its card view, the quote and paths only. */
+export const indexLineInput = (symbol: string) => ({ symbol, mold: '1m', view: 'spark' }) as const;
+
+/**
+ * The query of one index card. A line younger than the cards' poll interval is current (the page's first frame
+ * brings lines a second or two old: they are not asked for again as the screen mounts; live quotes move them on).
+ */
+export const indexLineQuery = (symbol: string) => callQuery(calls.yahoo, indexLineInput(symbol), { select: toLine, staleTime: CARD_POLL_MS });
 
 /**
  * Index cards' data for `symbols`: the cached lines (IndexedDB store `line`) show at once, then each card's query

@@ -3,8 +3,7 @@ import { session } from '../session/session';
 
 /** Re-renders when the user logs in or out (in this tab or another). */
 export function useLoggedIn(): boolean {
-  return useSyncExternalStore(
-    (l) => session.subscribe(l),
-    () => session.isLoggedIn(),
-  );
+  const loggedIn = () => session.isLoggedIn();
+  // Also on the server (a prerendered first frame, shared/src/remote/prerender.tsx), where there is no session.
+  return useSyncExternalStore((l) => session.subscribe(l), loggedIn, loggedIn);
 }

@@ -1,0 +1,72 @@
+import { expect, test } from './fixtures';
+import { loginByUi, registerByApi } from './helpers';
+
+// Home's first frame (scripts/first-frame.ts): the page itself carries home as it draws before any price, so a
+// phone paints it with the HTML; the app takes it over without a second copy, a layout shift or a second request.
+
+const frame = (page: import('@playwright/test').Page) => page.locator('#prerender');
+
+test.beforeEach(async ({ page, request }) => {
+  await loginByUi(page, await registerByApi(request));
+});
+
+test('home paints from the page alone, before any of the app’s code has come', async ({ page }) => {
+  await page.route('**/*.js', (route) => route.abort());
+  await page.reload();
+  await expect(frame(page).getByRole('heading', { name: 'Home' })).toBeVisible();
+  await expect(frame(page).getByText('Stock name or code')).toBeVisible();
+  for (const name of ['India', 'United States', 'NIFTY 50', 'S&P 500']) await expect(frame(page).getByText(name, { exact: true })).toBeVisible();
+  await expect(page.locator('#app-loading')).toBeHidden();
+  await page.screenshot({ path: 'test-results/first-frame-alone.png' });
+});
+
+test('the app takes home over from its frame: one home, prices, nothing asked for twice, nothing refused', async ({ page }) => {
+  const refused: string[] = [];
+  page.on('console', (m) => {
+    if (/Content Security Policy|Refused to/i.test(m.text())) refused.push(m.text());
+  });
+  // What the frame drew from: the categories and each card's line.
+  const repeated: string[] = [];
+  page.on('request', (r) => {
+    if (/\/api\/(stock\/category\/list|v2\/yahoo\?.*view=spark)/.test(r.url())) repeated.push(r.url());
+  });
+  await page.reload();
+  await expect(page.getByTestId('index-card').filter({ hasText: /\d/ }).first()).toBeVisible();
+  await expect(frame(page)).toHaveCount(0);
+  await expect(page.locator('#prerender-state')).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: 'Home' })).toHaveCount(1);
+  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home' })).toBeVisible(); // the shell's nav
+  // The categories and the cards' lines came with the page; the app did not ask for them again (live quotes move
+  // the prices on).
+  expect(repeated).toEqual([]);
+  expect(refused).toEqual([]);
+  // Nothing moved when the frame gave way (it covers the page; the screen was drawn under it).
+  const shifted = await page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        let total = 0;
+        new PerformanceObserver((list) => {
+          for (const e of list.getEntries() as unknown as { value: number }[]) total += e.value;
+        }).observe({ type: 'layout-shift', buffered: true });
+        setTimeout(() => resolve(total), 200);
+      }),
+  );
+  expect(shifted).toBeLessThan(0.05);
+});
+
+test('without a session, or with another language stored, the page shows its loading screen, not the frame', async ({ page }) => {
+  await page.route('**/*.js', (route) => route.abort());
+  await page.evaluate(() => localStorage.setItem('locale', 'de'));
+  await page.reload();
+  await expect(page.locator('#app-loading')).toBeVisible();
+  await expect(frame(page)).toBeHidden();
+  await page.evaluate(() => localStorage.clear());
+  await page.reload();
+  await expect(page.locator('#app-loading')).toBeVisible();
+  await expect(frame(page)).toBeHidden();
+  // With the code, a logged-out visitor gets the login screen and never sees home.
+  await page.unroute('**/*.js');
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible();
+  await expect(frame(page)).toHaveCount(0);
+});

@@ -1,0 +1,51 @@
+/**
+ * @jest-environment node
+ */
+// Node, as the web server runs it (react-dom/static's Node build).
+import { categoriesQuery } from '@invest/shared';
+import { CATEGORIES, chart } from '@invest/shared/testing';
+import type { Ask } from '@invest/shared/prerender';
+import { indexLineQuery } from '../src/lib/indexLines';
+import prerender from '../src/prerender';
+
+/** The server's answers, as its routes give them; the spark view of a card has no rows. */
+const asked: [string, unknown][] = [];
+const ask: Ask = async (name, input) => {
+  asked.push([name, input]);
+  if (name === 'categoryList') return { categories: CATEGORIES };
+  if (name === 'yahoo') {
+    const symbol = (input as { symbol: string }).symbol;
+    return { ...chart(symbol, { price: symbol === '^NSEI' ? 24_512.35 : 81_234.5, name: symbol }), rows: [] };
+  }
+  throw new Error(`no answer for ${name}`);
+};
+
+describe("home's first frame", () => {
+  beforeEach(() => (asked.length = 0));
+
+  it('is home with its index cards, names, prices and sparklines, as of the request', async () => {
+    expect(prerender.paths).toEqual(['/']);
+    const data = await prerender.load('/', ask);
+    // It asks for the categories, then each index's card answer, as the screen would.
+    expect(asked).toEqual([['categoryList', undefined], ...['^NSEI', '^BSESN', '^GSPC'].map((symbol) => ['yahoo', { symbol, mold: '1m', view: 'spark' }])]);
+    const { html, state } = await prerender.render('/', data);
+    expect(html).toMatch(/<h1[^>]*>Home<\/h1>/);
+    expect(html).toContain('Stock name or code');
+    for (const label of ['Block trade', 'IPO', 'QIP', 'Funds', 'Forex', 'Futures', 'Treasury']) expect(html).toContain(`>${label}</span>`);
+    for (const name of ['India', 'United States', 'NIFTY 50', 'BSE SENSEX', 'S&amp;P 500']) expect(html).toContain(`>${name}<`);
+    expect(html).toContain('>24,512.35<');
+    expect(html).toContain('>81,234.50<');
+    expect(html).toContain('d="M0 20L100 10"'); // the sparkline
+    expect(html).toContain('href="/stock/v2/%5ENSEI/NIFTY%2050"');
+    // The page's client starts from the same answers, under the keys the screens read them by.
+    expect(state.queries.map((q) => q.queryKey)).toEqual([categoriesQuery.queryKey, ...['^NSEI', '^BSESN', '^GSPC'].map((s) => indexLineQuery(s).queryKey)]);
+  });
+
+  it('has no frame where the server cannot answer, and draws the same answers the same', async () => {
+    await expect(prerender.load('/', async () => Promise.reject(new Error('down')))).rejects.toThrow('down');
+    await expect(prerender.load('/markets', ask)).rejects.toThrow(/does not prerender/);
+    const data = await prerender.load('/', ask);
+    const [a, b] = await Promise.all([prerender.render('/', data), prerender.render('/', data)]);
+    expect(a.html).toBe(b.html);
+  });
+});

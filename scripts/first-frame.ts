@@ -1,0 +1,192 @@
+/**
+ * A route's first frame in its page (issue 9): the remote that owns the route prerenders what its screen draws
+ * before the page's JavaScript has run (its `src/prerender.tsx`, built for Node into dist/server), and the web server
+ * puts that HTML, the CSS it uses and the answers it drew from into the shell's page. A phone then paints home with
+ * the HTML instead of after ~170 KB of JavaScript; the shell starts its query cache with the same answers, and the
+ * remote takes the frame away in the commit that draws the screen under it (shared/src/remote/firstFrame.ts).
+ *
+ * The frame is a logged-in screen in the default language: a script in the head (FRAME_GATE_SCRIPT) hides it, before
+ * anything paints, from a visitor without a session or with another language stored (they see the loading screen).
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { FIRST_FRAME, FRAME_GATE_SCRIPT } from '@invest/shared/first-frame';
+import type { FirstFrame, FrameData, Prerender } from '@invest/shared/prerender';
+
+/**
+ * Answers of contract calls (by name) that are the same for every user: what a first frame may draw from (the API's
+ * `sharedAnswers`: the market categories and prices).
+ */
+export type FrameAnswers = Readonly<Record<string, (input?: unknown) => unknown>>;
+
+/** A remote whose build this server has, and where its prerender would be. */
+export interface FrameSource {
+  /** The manifest URL remotes.json gives the remote when this server serves it (`/remotes/<short>/mf-manifest.json`). */
+  manifestUrl: string;
+  container: string;
+  dist: string;
+}
+
+/** The gate's CSP source: the one inline script a page with a frame runs. */
+export const GATE_SCRIPT_HASH = `'sha256-${crypto.createHash('sha256').update(FRAME_GATE_SCRIPT).digest('base64')}'`;
+
+/**
+ * The frame covers the page like the loading screen it replaces (so the screen the remote then draws under it takes
+ * its place without a layout shift), at the app's width.
+ */
+const { id, stateId, hiddenClass } = FIRST_FRAME;
+const FRAME_CSS =
+  `#${id}{position:fixed;inset:0;z-index:9999;overflow:hidden;background:var(--c-bg)}#${id}>div{max-width:var(--max-width);margin:0 auto}` +
+  `html:not(.${hiddenClass}) #app-loading,html.${hiddenClass} #${id}{display:none}`;
+
+/** JSON inside a <script> element: nothing in it may close the element. */
+const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
+
+/** The shell's page with a frame in it. */
+export function composePage(shellHtml: string, frame: FirstFrame, css: string): string {
+  const head = `<script>${FRAME_GATE_SCRIPT}</script><style>${css}${FRAME_CSS}</style>`;
+  const body = `<div id="${id}"><div>${frame.html}</div></div><script type="application/json" id="${stateId}">${scriptJson(frame.state)}</script>`;
+  if (!shellHtml.includes('</head>') || !/<body[^>]*>/.test(shellHtml)) throw new Error('the shell page has no head or body');
+  // Replacer functions: a `$` in a price or a style is text, not a replacement pattern.
+  return shellHtml.replace('</head>', () => `${head}</head>`).replace(/<body[^>]*>/, (tag) => `${tag}${body}`);
+}
+
+/** A page with a frame in it, as sent in each encoding (made on first use). */
+export interface FramedPage {
+  html: Buffer;
+  br(): Buffer;
+  gzip(): Buffer;
+}
+
+const framedPages = new WeakMap<DrawnFrame, { shellHtml: string; page: FramedPage }>();
+
+/**
+ * The page with `drawn` in it, composed once per frame (a frame with prices changes with the price tick, not per
+ * request), each encoding compressed on first use: brotli at a middle level, as it is made per tick, not per build.
+ */
+export function framedPage(shellHtml: string, drawn: DrawnFrame): FramedPage {
+  const known = framedPages.get(drawn);
+  if (known?.shellHtml === shellHtml) return known.page;
+  const html = Buffer.from(composePage(shellHtml, drawn.frame, drawn.css));
+  let br: Buffer | undefined;
+  let gzip: Buffer | undefined;
+  const page = {
+    html,
+    br: () => (br ??= zlib.brotliCompressSync(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } })),
+    gzip: () => (gzip ??= zlib.gzipSync(html, { level: 6 })),
+  };
+  framedPages.set(drawn, { shellHtml, page });
+  return page;
+}
+
+/** The CSS rules `html` uses, out of `css`, minified (beasties reduces an inline sheet to what the markup matches). */
+async function criticalCss(html: string, css: string): Promise<string> {
+  const { default: Beasties } = await import('beasties');
+  const beasties = new Beasties({ reduceInlineStyles: true, keyframes: 'critical', compress: true, logLevel: 'silent' });
+  const out = await beasties.process(`<html><head><style>${css}</style></head><body><div id="${id}"><div>${html}</div></div></body></html>`);
+  return [...out.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((m) => m[1]).join('');
+}
+
+/** A path's frame, drawn, with the CSS it uses. */
+export interface DrawnFrame {
+  frame: FirstFrame;
+  css: string;
+}
+
+interface Loaded {
+  prerender: Prerender;
+  css: string;
+  /** The bundle's modification time: a rebuild loads it again. */
+  mtimeMs: number;
+}
+
+/** The class names a frame's markup uses: its critical CSS depends on nothing else. */
+const classesOf = (html: string) => [...new Set([...html.matchAll(/class="([^"]*)"/g)].flatMap((m) => m[1]!.split(/\s+/)))].sort().join(' ');
+
+/**
+ * The first frames this server can put in its pages: those of the remotes it serves itself (a remote that
+ * remotes.json points elsewhere may be another version, whose classes this build's frame would not match).
+ * A frame is drawn again only when what it shows has changed (a price tick), its CSS only when its classes have.
+ */
+export class FirstFrames {
+  private readonly loaded = new Map<string, Loaded>();
+  private last: { key: string; drawn: Promise<DrawnFrame | null> } | null = null;
+  private readonly css = new Map<string, Promise<string>>();
+
+  constructor(
+    private readonly sources: readonly FrameSource[],
+    private readonly answers: FrameAnswers,
+    private readonly remotes: () => Record<string, string>,
+    private readonly warn: (msg: string, err?: unknown) => void,
+  ) {}
+
+  /** The frame of `routePath` with its CSS, or null: no remote here prerenders it, or it could not be drawn. */
+  async frameFor(routePath: string): Promise<DrawnFrame | null> {
+    const registry = this.remotes();
+    for (const source of this.sources) {
+      if (registry[source.container] !== source.manifestUrl) continue;
+      const loaded = this.load(source);
+      if (!loaded?.prerender.paths.includes(routePath)) continue;
+      let data: FrameData;
+      try {
+        data = await loaded.prerender.load(routePath, async (name, input) => {
+          const answer = this.answers[name];
+          if (!answer) throw new Error(`this server does not answer ${name}`);
+          return answer(input);
+        });
+      } catch (err) {
+        this.warn(`${source.container} could not get what ${routePath}'s frame shows: no frame`, err);
+        return null;
+      }
+      const key = `${source.container} ${loaded.mtimeMs} ${routePath} ${JSON.stringify(data)}`;
+      if (this.last?.key !== key) this.last = { key, drawn: this.draw(loaded, routePath, data) };
+      return this.last.drawn;
+    }
+    return null;
+  }
+
+  private async draw(loaded: Loaded, routePath: string, data: FrameData): Promise<DrawnFrame | null> {
+    try {
+      const frame = await loaded.prerender.render(routePath, data);
+      const classes = `${loaded.mtimeMs} ${classesOf(frame.html)}`;
+      let css = this.css.get(classes);
+      if (!css) {
+        css = criticalCss(frame.html, loaded.css);
+        this.css.clear();
+        this.css.set(classes, css);
+      }
+      return { frame, css: await css };
+    } catch (err) {
+      this.warn(`${loaded.prerender.name} could not draw ${routePath}: no frame`, err);
+      return null;
+    }
+  }
+
+  private load(source: FrameSource): Loaded | null {
+    const bundle = path.join(source.dist, 'server', 'prerender.js');
+    let mtimeMs: number;
+    try {
+      mtimeMs = fs.statSync(bundle).mtimeMs;
+    } catch {
+      return null;
+    }
+    const known = this.loaded.get(source.container);
+    if (known?.mtimeMs === mtimeMs) return known;
+    try {
+      const require = createRequire(__filename);
+      delete require.cache[bundle];
+      const prerender = (require(bundle) as { default: Prerender }).default;
+      const cssFile = path.join(source.dist, 'server', 'prerender.css');
+      const css = fs.existsSync(cssFile) ? fs.readFileSync(cssFile, 'utf8') : '';
+      const loaded = { prerender, css, mtimeMs };
+      this.loaded.set(source.container, loaded);
+      return loaded;
+    } catch (err) {
+      this.warn(`${source.container}'s prerender could not load: no frame`, err);
+      return null;
+    }
+  }
+}
