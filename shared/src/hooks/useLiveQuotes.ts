@@ -1,5 +1,5 @@
 import { onlineManager } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
+import { startTransition, useEffect, useMemo, useState } from 'react';
 import { API_BASE } from '../api/client';
 import type { AnyCallQuery } from '../query/useCall';
 import { usePollWhile } from '../query/usePollWhile';
@@ -64,10 +64,13 @@ export function useLiveQuotes(
       const arrived = batch;
       batch = null;
       if (!arrived) return;
-      setMode('stream');
-      setQuotes((prev) => {
-        const changed = Object.values(arrived).filter((q) => prev[q.symbol]?.asOf !== q.asOf || prev[q.symbol]?.price !== q.price);
-        return changed.length ? { ...prev, ...Object.fromEntries(changed.map((q) => [q.symbol, q])) } : prev;
+      // A transition: a screenful of new prices renders in slices, never ahead of a tap.
+      startTransition(() => {
+        setMode('stream');
+        setQuotes((prev) => {
+          const changed = Object.values(arrived).filter((q) => prev[q.symbol]?.asOf !== q.asOf || prev[q.symbol]?.price !== q.price);
+          return changed.length ? { ...prev, ...Object.fromEntries(changed.map((q) => [q.symbol, q])) } : prev;
+        });
       });
     };
 
