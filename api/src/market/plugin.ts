@@ -13,10 +13,9 @@
  */
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { calls } from '@invest/shared/contract';
+import { calls, type CallInput } from '@invest/shared/contract';
 import { ApiError } from '../http/errors';
 import { route, serializeOk, type SerializedOk } from '../http/route';
-import type { CallInput } from '@invest/shared/contract';
 import { DbHistoryStore } from './db-history-store';
 import { createPinnableEngine, type MarketEngine } from './engine';
 import { LocalQuoteFeed, QuoteHub, registerQuoteStream } from './quotes-stream';
