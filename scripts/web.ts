@@ -121,16 +121,21 @@ export async function registerWeb(app: FastifyInstance, opts: WebOptions = {}): 
     (msg, err) => app.log.warn({ err }, msg),
   );
   const sendPage = async (req: FastifyRequest, reply: FastifyReply) => {
-    let page;
+    let body: Buffer | undefined;
+    let encoding: 'br' | 'gzip' | undefined;
     try {
       const drawn = await frames.frameFor(req.url.split('?')[0] ?? '/');
-      if (drawn) page = framedPage(await fs.promises.readFile(path.join(distOf(shell), 'index.html'), 'utf8'), drawn);
+      if (drawn) {
+        const page = framedPage(await fs.promises.readFile(path.join(distOf(shell), 'index.html'), 'utf8'), drawn);
+        const accepted = String(req.headers['accept-encoding'] ?? '');
+        encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : undefined;
+        body = encoding ? await page[encoding]() : page.html;
+      }
     } catch (err) {
       app.log.warn({ err }, 'the first frame could not be put in the page: the page goes without');
+      body = undefined;
     }
-    if (!page) return sendShell(reply);
-    const accepted = String(req.headers['accept-encoding'] ?? '');
-    const [body, encoding] = /\bbr\b/.test(accepted) ? [page.br(), 'br'] : /\bgzip\b/.test(accepted) ? [page.gzip(), 'gzip'] : [page.html, null];
+    if (!body) return sendShell(reply);
     if (encoding) reply.header('Content-Encoding', encoding);
     return reply
       .header('Cache-Control', 'no-cache')
