@@ -32,7 +32,8 @@ export function IndexCard({
   return (
     <Link
       to={stockHref(symbol, name)}
-      className={`${s.card} ${s[variant]} ${s[trend]}`}
+      // A flat card has no colour class of its own, and the default variant is the card itself.
+      className={[s.card, variant !== 'card' && s[variant], s[trend]].filter(Boolean).join(' ')}
       data-testid="index-card"
     >
       <div className={s.top}>
