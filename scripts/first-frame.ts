@@ -18,8 +18,8 @@ import { FIRST_FRAME, FRAME_GATE_SCRIPT } from '@invest/shared/first-frame';
 import type { FirstFrame, FrameData, Prerender } from '@invest/shared/prerender';
 
 /**
- * Answers of contract calls (by name) that are the same for every user: what a first frame may draw from (the API's
- * `sharedAnswers`: the market categories and prices).
+ * Answers of GET contract calls that are the same for every user, by the call's path: what a first frame may draw
+ * from (the API's `sharedAnswers`: the market categories and prices).
  */
 export type FrameAnswers = Readonly<Record<string, (input?: unknown) => unknown>>;
 
@@ -137,9 +137,9 @@ export class FirstFrames {
       if (!loaded?.prerender.paths.includes(routePath)) continue;
       let data: FrameData;
       try {
-        data = await loaded.prerender.load(routePath, async (name, input) => {
-          const answer = this.answers[name];
-          if (!answer) throw new Error(`this server does not answer ${name}`);
+        data = await loaded.prerender.load(routePath, async (callPath, input) => {
+          const answer = this.answers[callPath];
+          if (!answer) throw new Error(`this server does not answer ${callPath}`);
           return answer(input);
         });
       } catch (err) {

@@ -151,7 +151,7 @@ describe('web files served beside the API', () => {
 const PRERENDER_JS = `module.exports = { default: {
   name: 'mf_markets',
   paths: ['/'],
-  async load(path, ask) { return [[['/stock/category/list', {}], await ask('categoryList')]]; },
+  async load(path, ask) { return [[['/stock/category/list', {}], await ask('/stock/category/list', {})]]; },
   async render(path, data) {
     if (process.env.FRAME_FIXTURE_FAILS) throw new Error('cannot draw');
     const names = data[0][1].categories.map((c) => c.category_name).join(', ');
@@ -181,7 +181,7 @@ describe("a route's first frame in the page", () => {
     expect(res.headers.vary).toBe('Accept-Encoding');
     expect(res.headers['cache-control']).toBe('no-cache');
     const page = html(res);
-    const { categories } = t.current.built.app.sharedAnswers.categoryList!() as { categories: { category_name: string }[] };
+    const { categories } = t.current.built.app.sharedAnswers['/stock/category/list']!() as { categories: { category_name: string }[] };
     const names = categories.map((c) => c.category_name).join(', ');
     expect(page).toContain(`<body><div id="prerender"><div><h1 class="title">Home</h1><p>${names}</p></div></div>`);
     expect(page).toContain('<script defer src="/main.js"></script>'); // the shell's page, otherwise as built
@@ -206,11 +206,11 @@ describe("a route's first frame in the page", () => {
     const { phone, password } = await t.current.register();
     const token = await t.current.login(phone, password);
     const shared = t.current.built.app.sharedAnswers;
-    expect((await t.current.get('/stock/category/list', { token })).body.data).toEqual(shared.categoryList!());
+    expect((await t.current.get('/stock/category/list', { token })).body.data).toEqual(shared['/stock/category/list']!());
     const card = { symbol: '^NSEI', mold: '1m', view: 'spark' };
-    expect((await t.current.get('/v2/yahoo', { token, query: card })).body.data).toEqual(shared.yahoo!(card));
-    expect(() => shared.yahoo!({ symbol: '^NOPE' })).toThrow();
-    expect(() => shared.yahoo!({ symbol: '^NSEI', mold: '7y' })).toThrow();
+    expect((await t.current.get('/v2/yahoo', { token, query: card })).body.data).toEqual(shared['/v2/yahoo']!(card));
+    expect(() => shared['/v2/yahoo']!({ symbol: '^NOPE' })).toThrow();
+    expect(() => shared['/v2/yahoo']!({ symbol: '^NSEI', mold: '7y' })).toThrow();
   });
 
   it('leaves the page as built where no frame can be: another route, a remote served elsewhere, a prerender that fails', async () => {

@@ -10,14 +10,14 @@ import prerender from '../src/prerender';
 
 /** The server's answers, as its routes give them; the spark view of a card has no rows. */
 const asked: [string, unknown][] = [];
-const ask: Ask = async (name, input) => {
-  asked.push([name, input]);
-  if (name === 'categoryList') return { categories: CATEGORIES };
-  if (name === 'yahoo') {
+const ask: Ask = async (path, input) => {
+  asked.push([path, input]);
+  if (path === '/stock/category/list') return { categories: CATEGORIES };
+  if (path === '/v2/yahoo') {
     const symbol = (input as { symbol: string }).symbol;
     return { ...chart(symbol, { price: symbol === '^NSEI' ? 24_512.35 : 81_234.5, name: symbol }), rows: [] };
   }
-  throw new Error(`no answer for ${name}`);
+  throw new Error(`no answer for ${path}`);
 };
 
 describe("home's first frame", () => {
@@ -27,7 +27,7 @@ describe("home's first frame", () => {
     expect(prerender.paths).toEqual(['/']);
     const data = await prerender.load('/', ask);
     // It asks for the categories, then each index's card answer, as the screen would.
-    expect(asked).toEqual([['categoryList', undefined], ...['^NSEI', '^BSESN', '^GSPC'].map((symbol) => ['yahoo', { symbol, mold: '1m', view: 'spark' }])]);
+    expect(asked).toEqual([['/stock/category/list', {}], ...['^NSEI', '^BSESN', '^GSPC'].map((symbol) => ['/v2/yahoo', { symbol, mold: '1m', view: 'spark' }])]);
     const { html, state } = await prerender.render('/', data);
     expect(html).toMatch(/<h1[^>]*>Home<\/h1>/);
     expect(html).toContain('Stock name or code');

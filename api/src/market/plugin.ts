@@ -31,8 +31,9 @@ export interface MarketService {
 }
 
 /**
- * Answers of contract calls (by name) that are the same for every user, for the server's own use: the web server
- * draws a route's first frame from them. Each checks its input as the route does and throws what the route refuses.
+ * Answers of GET contract calls that are the same for every user, by the call's path, for the server's own use: the
+ * web server draws a route's first frame from them. Each checks its input as the route does and throws what the
+ * route refuses.
  */
 export type SharedAnswers = Readonly<Record<string, (input?: unknown) => unknown>>;
 
@@ -108,8 +109,8 @@ async function market(app: FastifyInstance): Promise<void> {
 
   // The same answers, for the web server's first frames (scripts/first-frame.ts): market data is alike for everyone.
   app.decorate('marketAnswers', {
-    categoryList: categories,
-    yahoo: (input: unknown) => (JSON.parse(chart(calls.yahoo.input.parse(input), app.clock()).json) as { data: unknown }).data,
+    [calls.categoryList.path]: categories,
+    [calls.yahoo.path]: (input: unknown) => (JSON.parse(chart(calls.yahoo.input.parse(input), app.clock()).json) as { data: unknown }).data,
   } satisfies SharedAnswers);
 
   // Index members and market lists never change while the app runs: made once, not per request.

@@ -8,14 +8,11 @@ export const lineCacheKey = (symbol: string) => `line:${symbol}`;
 
 const toLine = ({ rows: _rows, ...line }: CallOutput<typeof calls.yahoo>): IndexLine => line;
 
-/** What an index card asks for: GET /v2/yahoo (1m over 1d) in its card view, the quote and paths only. */
-export const indexLineInput = (symbol: string) => ({ symbol, mold: '1m', view: 'spark' }) as const;
-
 /**
- * The query of one index card. A line younger than the cards' poll interval is current (the page's first frame
+ * The query of one index card: GET /v2/yahoo (1m over 1d) in its card view, the quote and paths only. A line younger than the cards' poll interval is current (the page's first frame
  * brings lines a second or two old: they are not asked for again as the screen mounts; live quotes move them on).
  */
-export const indexLineQuery = (symbol: string) => callQuery(calls.yahoo, indexLineInput(symbol), { select: toLine, staleTime: CARD_POLL_MS });
+export const indexLineQuery = (symbol: string) => callQuery(calls.yahoo, { symbol, mold: '1m', view: 'spark' }, { select: toLine, staleTime: CARD_POLL_MS });
 
 /**
  * Index cards' data for `symbols`: the cached lines (IndexedDB store `line`) show at once, then each card's query

@@ -7,8 +7,14 @@ import { i18n, initI18n } from '../i18n';
 // The page's tokens and base styles: the frame paints before the shell's style sheets have come.
 import '../ui/tokens.css';
 
-/** The server's answer to a contract call (by name in `calls`), as the call's route would give it. */
-export type Ask = (callName: string, input?: unknown) => Promise<unknown>;
+/** The server's answer to a contract call, by the call's path, as its route would give it. */
+export type Ask = (path: string, input: unknown) => Promise<unknown>;
+
+/**
+ * Gets a query's data from the server's answers, by the query options the screens read it with (`callQuery`: its
+ * key is the call's path and input), so a frame cannot ask for other data than its screen shows.
+ */
+export type FetchQuery = (options: { queryKey: readonly unknown[] }) => Promise<unknown>;
 
 /** The queries a path's frame draws from, each by its key with its data, got through `ask`. */
 export type FrameData = readonly (readonly [QueryKey, unknown])[];
@@ -30,28 +36,34 @@ export interface Prerender {
   /** Container name (apps.json). */
   name: string;
   paths: readonly string[];
-  /** What `path`'s frame draws from. */
+  /** What `path`'s frame draws from, each query by its key. */
   load(path: string, ask: Ask): Promise<FrameData>;
   render(path: string, data: FrameData): Promise<FirstFrame>;
 }
 
+/** A client per page drawn: nothing of one page's answers may reach another's. */
+const frameClient = () => new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } });
+
 /**
- * `Routes` is the remote's AppRoutes (absolute paths, no router of its own); `loaders` gets, per prerendered path,
- * the queries its first frame draws from (with the keys the screens read them by).
+ * `Routes` is the remote's AppRoutes (absolute paths, no router of its own); `loaders` fetches, per prerendered
+ * path, the queries its first frame draws from, with the options its screens use.
  */
-export function definePrerender(name: string, Routes: ComponentType, loaders: Readonly<Record<string, (ask: Ask) => Promise<FrameData>>>): Prerender {
+export function definePrerender(name: string, Routes: ComponentType, loaders: Readonly<Record<string, (fetch: FetchQuery) => Promise<unknown>>>): Prerender {
   return {
     name,
     paths: Object.keys(loaders),
     async load(path, ask) {
       const loader = loaders[path];
       if (!loader) throw new Error(`${name} does not prerender ${path}`);
-      return loader(ask);
+      const client = frameClient();
+      await loader(({ queryKey }) => client.fetchQuery({ queryKey, queryFn: () => ask(String(queryKey[0]), queryKey[1]) }));
+      const data = client.getQueryCache().getAll().map((q) => [q.queryKey, q.state.data] as const);
+      client.clear();
+      return data;
     },
     async render(path, data) {
       await initI18n();
-      // A client per render: nothing of one page's answers may reach another's.
-      const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } });
+      const client = frameClient();
       for (const [key, value] of data) client.setQueryData(key, value);
       // prerender (not renderToString) waits for lazy screens: a path draws its screen, not the Suspense fallback.
       const { prelude } = await prerenderToNodeStream(
