@@ -81,6 +81,13 @@ const ROUTER_FAMILY = /[\\/](node_modules[\\/](react-router|react-router-dom)[\\
 
 const SHARED_DIR = path.join(__dirname, 'shared');
 
+/** Webpack's file cache for one of an app's builds: warm rebuilds reuse everything a change did not touch. */
+const fileCache = (dir, name) => ({
+  type: 'filesystem',
+  cacheDirectory: path.join(dir, 'node_modules', '.cache', name),
+  buildDependencies: { config: [__filename, path.join(dir, 'webpack.config.js'), path.join(__dirname, 'apps.json'), TSCONFIG, path.join(__dirname, 'tsconfig.base.json')] },
+});
+
 const RESOLVE = {
   extensions: ['.tsx', '.ts', '.js', '.mjs', '.json'],
   // The react-i18next facade imports the package's files, which its exports map does not list.
@@ -187,12 +194,7 @@ function createConfig(dir) {
         uniqueName: name,
         clean: true,
       },
-      // Warm rebuilds (a change in one app or in @invest/shared) reuse everything else.
-      cache: {
-        type: 'filesystem',
-        cacheDirectory: path.join(dir, 'node_modules', '.cache', 'webpack'),
-        buildDependencies: { config: [__filename, path.join(dir, 'webpack.config.js'), path.join(__dirname, 'apps.json'), TSCONFIG, path.join(__dirname, 'tsconfig.base.json')] },
-      },
+      cache: fileCache(dir, 'webpack'),
       resolve: RESOLVE,
       module: { rules: rules(name, production) },
       plugins: [
@@ -267,11 +269,7 @@ function createPrerenderConfig(dir, name) {
     entry: { prerender: './src/prerender.tsx' },
     devtool: false,
     output: { path: path.join(dir, 'dist', 'server'), filename: '[name].js', library: { type: 'commonjs2' }, clean: true },
-    cache: {
-      type: 'filesystem',
-      cacheDirectory: path.join(dir, 'node_modules', '.cache', 'webpack-prerender'),
-      buildDependencies: { config: [__filename, path.join(dir, 'webpack.config.js'), TSCONFIG, path.join(__dirname, 'tsconfig.base.json')] },
-    },
+    cache: fileCache(dir, 'webpack-prerender'),
     resolve: RESOLVE,
     module: { rules: rules(name, true, shell.container) },
     plugins: [
@@ -315,11 +313,7 @@ function createLoginPageConfig(dir) {
       uniqueName: 'login_page',
       clean: false,
     },
-    cache: {
-      type: 'filesystem',
-      cacheDirectory: path.join(dir, 'node_modules', '.cache', 'webpack-login-page'),
-      buildDependencies: { config: [__filename, path.join(dir, 'webpack.config.js'), TSCONFIG, path.join(__dirname, 'tsconfig.base.json')] },
-    },
+    cache: fileCache(dir, 'webpack-login-page'),
     resolve: RESOLVE,
     module: { rules: rules(shell.container, true) },
     plugins: [
