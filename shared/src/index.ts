@@ -40,7 +40,7 @@ export { useCachedFirst } from './query/useCachedFirst';
 export { QueryProvider } from './query/QueryProvider';
 export { categoriesQuery, loadAppData, useCategories } from './appData';
 export { cache, type CacheStore } from './cache';
-export { createLifecycles, type RemoteMountProps } from './remote/createLifecycles';
+export { createLifecycles, createSlicedRoot, type RemoteMountProps } from './remote/createLifecycles';
 export { RemoteBoundary } from './remote/RemoteBoundary';
 export { lazyScreen } from './remote/lazyScreen';
 export { adoptFirstFrame, removeFirstFrame } from './remote/firstFrame';

@@ -1,8 +1,7 @@
-import { startTransition, StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { StrictMode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { start } from 'single-spa';
-import { adoptFirstFrame, bus, followApp, i18n, initI18n, loadAppData, QueryProvider, queryClient, removeFirstFrame, session } from '@invest/shared';
+import { adoptFirstFrame, bus, createSlicedRoot, followApp, i18n, initI18n, loadAppData, QueryProvider, queryClient, removeFirstFrame, session } from '@invest/shared';
 import '@invest/shared/styles.css';
 import './shell.css';
 import { registerApps } from './apps';
@@ -43,18 +42,14 @@ async function main(): Promise<void> {
   adoptFirstFrame(queryClient);
   installBackGestures(goBack);
 
-  // As a transition: rendered in slices, not one long task (shared/src/remote/createLifecycles.tsx says why).
-  const root = createRoot(shellEl);
-  startTransition(() =>
-    root.render(
-      <StrictMode>
-        <I18nextProvider i18n={i18n}>
-          <QueryProvider>
-            <Shell />
-          </QueryProvider>
-        </I18nextProvider>
-      </StrictMode>,
-    ),
+  createSlicedRoot(shellEl).render(
+    <StrictMode>
+      <I18nextProvider i18n={i18n}>
+        <QueryProvider>
+          <Shell />
+        </QueryProvider>
+      </I18nextProvider>
+    </StrictMode>,
   );
 
   // The initial data loads beside the remote's code, not before it: a screen that needs the categories reads the

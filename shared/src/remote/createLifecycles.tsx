@@ -15,16 +15,14 @@ export interface RemoteMountProps {
 }
 
 /**
- * React roots that render as transitions: React renders a remote's first screen (hundreds of elements: home with
- * its cards drawn from the page's first-frame answers) in slices of a few milliseconds, so a slow phone is never
- * blocked for one long task and handles a tap in between.
+ * A React root that renders as a transition: React renders a first screen (hundreds of elements: home with its cards
+ * drawn from the page's first-frame answers) in slices of a few milliseconds, so a slow phone is never blocked for
+ * one long task and handles a tap in between. The shell's root and every remote's are made with it.
  */
-const slicedRoots = {
-  createRoot(el: HTMLElement) {
-    const root = ReactDOMClient.createRoot(el);
-    return { render: (node: React.ReactNode) => React.startTransition(() => root.render(node)), unmount: () => root.unmount() };
-  },
-};
+export function createSlicedRoot(el: HTMLElement) {
+  const root = ReactDOMClient.createRoot(el);
+  return { render: (node: React.ReactNode) => React.startTransition(() => root.render(node)), unmount: () => root.unmount() };
+}
 
 /**
  * The single-spa lifecycles a remote exposes as `./lifecycles`. The remote's App owns its routes
@@ -48,7 +46,7 @@ export function createLifecycles(name: string, App: React.ComponentType) {
   }
   return singleSpaReact<RemoteMountProps>({
     React,
-    ReactDOMClient: slicedRoots as unknown as typeof ReactDOMClient,
+    ReactDOMClient: { createRoot: createSlicedRoot } as unknown as typeof ReactDOMClient,
     rootComponent: Root,
     domElementGetter: (props: RemoteMountProps & AppProps) => props.domElement,
     // RemoteBoundary inside Root catches render errors and offers a retry.
