@@ -87,8 +87,8 @@ describe.each(backends)('real-name verification on $name', (backend) => {
     const before = (await t.current.database.db.select({ n: count() }).from(realNameVerifications))[0]!.n;
     const base = { real_name: 'Asha Rao', id_type: 'idCard', id_number: AADHAAR, id_number_img: front, id_number_img_two: back };
     for (const [change, status, key] of [
-      [{ id_number: '234123412345' }, 400, 'invalidAadhaar'], // check digit wrong
-      [{ id_number: '123412341234' }, 400, 'invalidAadhaar'], // starts with 1
+      [{ id_number: '234123412345' }, 400, 'invalidAadhaarDigits'], // check digit wrong
+      [{ id_number: '123412341234' }, 400, 'invalidAadhaarDigits'], // starts with 1
       [{ id_number: '23412341234' }, 400, 'invalidAadhaar'],
       [{ id_type: 'passport', id_number: 'ABCD12345F' }, 400, 'invalidPan'],
       [{ id_type: 'driver', id_number: 'AB1' }, 400, 'invalidIdNumber'],

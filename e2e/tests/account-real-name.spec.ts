@@ -40,9 +40,12 @@ test('a submit with two photos, approved by an operator through the CLI, shows t
   const form = page.getByTestId('real-name-form');
   await form.getByLabel('Full name').fill('Asha Rao');
   await expect(form.getByLabel('ID type')).toHaveValue('idCard');
-  await form.getByLabel('ID number').fill('2341 2341 2345');
+  await form.getByLabel('ID number').fill('2341 2341 234');
   await form.getByLabel('Full name').click();
   await expect(form.getByRole('alert')).toHaveText('Invalid Aadhaar number (12 digits)');
+  // 12 digits with a wrong check digit: its own message, not the length one.
+  await form.getByLabel('ID number').fill('2341 2341 2345');
+  await expect(form.getByRole('alert')).toHaveText('This Aadhaar number is not valid: check the digits');
   await form.getByLabel('ID number').fill(AADHAAR);
   await expect(form.getByRole('alert')).toHaveCount(0);
 

@@ -8,9 +8,9 @@ test('a new investor registers with the invitation code, logs in, reaches home a
   await page.getByRole('link', { name: 'Register' }).click();
   await expect(page).toHaveURL(/\/register$/);
 
-  // The phone input keeps digits only, at most 10.
-  await page.getByLabel('Phone number').fill(`+${phone.slice(0, 3)} ${phone.slice(3)}99`);
-  await expect(page.getByLabel('Phone number')).toHaveValue(phone);
+  // A pasted international number keeps its 10 national digits.
+  await page.getByLabel('Phone number', { exact: true }).fill(`+91 ${phone.slice(0, 5)} ${phone.slice(5)}`);
+  await expect(page.getByLabel('Phone number', { exact: true })).toHaveValue(phone);
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await page.getByLabel('Confirm password').fill(PASSWORD);
   await page.getByLabel('Invitation code').fill(INVITE);
@@ -18,7 +18,7 @@ test('a new investor registers with the invitation code, logs in, reaches home a
 
   await expect(page.getByText('Registration successful')).toBeVisible();
   await expect(page).toHaveURL(/\/login\?phone=/);
-  await expect(page.getByLabel('Phone number')).toHaveValue(phone);
+  await expect(page.getByLabel('Phone number', { exact: true })).toHaveValue(phone);
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await page.getByRole('button', { name: 'Log in' }).click();
   await expect(page).toHaveURL(/\/$/);
@@ -36,10 +36,33 @@ test('a new investor registers with the invitation code, logs in, reaches home a
   await page.getByRole('dialog').getByRole('button', { name: 'Log out' }).click();
   await expect(page).toHaveURL(/\/login$/);
   expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
-  // The remembered login fills the form again.
-  await expect(page.getByLabel('Phone number')).toHaveValue(phone);
+  // The remembered phone number fills the form again; no password was kept.
+  await expect(page.getByLabel('Phone number', { exact: true })).toHaveValue(phone);
+  await expect(page.getByLabel('Password', { exact: true })).toHaveValue('');
+  expect(await page.evaluate(() => JSON.stringify(localStorage))).not.toContain(PASSWORD);
   await page.goto('/account');
-  await expect(page).toHaveURL(/\/login$/);
+  await expect(page).toHaveURL(/\/login\?next=%2Faccount$/);
+});
+
+test('the login page goes on to the page it was asked for with a page load, never to another site', async ({ page, request }) => {
+  const phone = await registerByApi(request);
+  const logIn = async () => {
+    await page.getByLabel('Phone number', { exact: true }).fill(phone);
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Log in' }).click();
+  };
+  // A fresh /login is the standalone login page (the app's own login screen is in session.spec.ts).
+  await page.goto('/login?next=%2Fwithdraw');
+  await logIn();
+  await expect(page).toHaveURL(/\/withdraw$/);
+  await expect(page.getByRole('heading', { name: 'Withdraw' })).toBeVisible();
+
+  // Another site in ?next= is ignored: home.
+  await page.evaluate(() => localStorage.removeItem('token'));
+  await page.goto(`/login?next=${encodeURIComponent('//evil.example/phish')}`);
+  await logIn();
+  await expect(page).toHaveURL(/^http:\/\/[^/]+\/$/);
+  await expect(page.getByRole('heading', { name: 'Home' })).toBeVisible();
 });
 
 test('registration refuses bad input with a clear message and writes nothing', async ({ page, request }) => {
@@ -47,7 +70,7 @@ test('registration refuses bad input with a clear message and writes nothing', a
   const fresh = freshPhone();
   await page.goto('/register');
   const fill = async (user: string, password: string, confirm: string, code: string) => {
-    await page.getByLabel('Phone number').fill(user);
+    await page.getByLabel('Phone number', { exact: true }).fill(user);
     await page.getByLabel('Password', { exact: true }).fill(password);
     await page.getByLabel('Confirm password').fill(confirm);
     await page.getByLabel('Invitation code').fill(code);
@@ -81,7 +104,7 @@ test('registration refuses bad input with a clear message and writes nothing', a
 test('login refuses a wrong password and a short one', async ({ page, request }) => {
   const phone = await registerByApi(request);
   await page.goto('/login');
-  await page.getByLabel('Phone number').fill(phone);
+  await page.getByLabel('Phone number', { exact: true }).fill(phone);
   await page.getByLabel('Password', { exact: true }).fill('wrong-password');
   await page.getByRole('button', { name: 'Log in' }).click();
   await expect(formError(page, 'Invalid account password')).toBeVisible();
@@ -106,24 +129,35 @@ test('the API answers a missing token and malformed JSON with clear messages', a
   expect(await malformed.json()).toEqual({ msg: 'no', data: 'malformedJson' });
 });
 
-test('forgot password uses the remembered login, and without one returns to login', async ({ page, request }) => {
-  await page.goto('/forgot-password');
-  await expect(page.getByText('No login information found, please login first').first()).toBeVisible();
-  await expect(page).toHaveURL(/\/login$/, { timeout: 5000 });
-
+test('forgot password asks for the phone and the old password, the remembered phone filled in', async ({ page, request }) => {
   const phone = await registerByApi(request);
+  const fill = async (old: string, next: string, confirm: string) => {
+    await page.getByLabel('Old password').fill(old);
+    await page.getByLabel('New password', { exact: true }).fill(next);
+    await page.getByLabel('Confirm new password').fill(confirm);
+    await page.getByRole('button', { name: 'Reset password' }).click();
+  };
+  // Nothing remembered on this phone: the screen asks for everything, and stays.
+  await page.goto('/forgot-password');
+  await expect(page.getByRole('heading', { name: 'Reset password' })).toBeVisible();
+  await expect(page.getByLabel('Phone number', { exact: true })).toHaveValue('');
+  await page.getByLabel('Phone number', { exact: true }).fill(phone);
+  await fill('not-the-password', 'newsecret1', 'newsecret1');
+  await expect(formError(page, 'Old password is incorrect')).toBeVisible();
+  await expect(page).toHaveURL(/\/forgot-password$/);
+
+  // Logged in once, then out: the remembered phone comes back, the password is typed.
   await loginByUi(page, phone);
   await page.evaluate(() => localStorage.removeItem('token'));
   await page.goto('/forgot-password');
-  await expect(page.getByText(`Set a new password for ${phone}`)).toBeVisible();
-  await page.getByLabel('New password', { exact: true }).fill('newsecret1');
-  await page.getByLabel('Confirm new password').fill('newsecret2');
-  await page.getByRole('button', { name: 'Reset password' }).click();
+  await expect(page.getByLabel('Phone number', { exact: true })).toHaveValue(phone);
+  await expect(page.getByLabel('Old password')).toHaveValue('');
+  await fill(PASSWORD, 'newsecret1', 'newsecret2');
   await expect(formError(page, 'Passwords do not match')).toBeVisible();
-  await page.getByLabel('Confirm new password').fill('newsecret1');
-  await page.getByRole('button', { name: 'Reset password' }).click();
+  await fill(PASSWORD, 'newsecret1', 'newsecret1');
   await expect(page.getByText('Password reset successfully')).toBeVisible();
-  await expect(page).toHaveURL(/\/login$/);
+  await expect(page).toHaveURL(/\/login\?phone=\d{10}$/);
+  await expect(page.getByLabel('Phone number', { exact: true })).toHaveValue(phone);
   await loginByUi(page, phone, 'newsecret1');
 });
 
@@ -150,7 +184,7 @@ test('the login page starts without the form rules; offline at first they still 
   const atStart = scripts.length;
   // Offline when the user starts typing: the rules (zod) cannot load yet, and a submit says so.
   await context.setOffline(true);
-  await page.getByLabel('Phone number').fill(phone);
+  await page.getByLabel('Phone number', { exact: true }).fill(phone);
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await page.getByRole('button', { name: 'Log in' }).click();
   await expect(formError(page, 'No connection')).toBeVisible();
@@ -175,7 +209,7 @@ test('a fresh /login is a page of its own: no federation, no remote; after the l
   expect(await page.evaluate(() => '__FEDERATION__' in window)).toBe(false);
 
   // Starting on the form fetches the shell's start files, for the page load that follows the login.
-  await page.getByLabel('Phone number').fill(phone);
+  await page.getByLabel('Phone number', { exact: true }).fill(phone);
   await expect.poll(() => scripts).toContain('/main.js');
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await page.getByRole('button', { name: 'Log in' }).click();

@@ -43,6 +43,12 @@ const type = (name: string, value: string) => {
   fireEvent.blur(field(name));
 };
 const submit = () => screen.getByRole('button', { name: /Add bank card|Save/ }) as HTMLButtonElement;
+/** A paste as the browser makes it: the input's own maxLength cuts the text before the page sees it. */
+const paste = (name: string, text: string) => {
+  const input = field(name);
+  fireEvent.change(input, { target: { value: input.maxLength >= 0 ? text.slice(0, input.maxLength) : text } });
+  fireEvent.blur(input);
+};
 
 let cards: ReturnType<typeof card>[] = [];
 const handlers = (config = INR) => ({
@@ -140,6 +146,17 @@ describe('INR form', () => {
     toasts.stop();
     await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/settings/bank-cards'));
     expect((await screen.findAllByTestId('card-number')).map((n) => n.textContent)).toEqual(['**** 6789']);
+  });
+
+  it('a pasted IFSC with spaces is cleaned before it is cut to 11 characters', async () => {
+    show('/settings/bank-cards?card=new');
+    await screen.findByLabelText('IFSC code');
+    paste('IFSC code', ' sbin 0001234 ');
+    expect(field('IFSC code').value).toBe('SBIN0001234');
+    expect(screen.queryByText('Invalid IFSC code (e.g. SBIN0001234)')).toBeNull();
+    // Typed on past 11 characters, the code keeps its first 11.
+    paste('IFSC code', 'SBIN00012345');
+    expect(field('IFSC code').value).toBe('SBIN0001234');
   });
 
   it('a double tap submits once', async () => {

@@ -51,8 +51,8 @@ describe('login password', () => {
     expect(inputsOf(UP)).toHaveLength(0);
   });
 
-  it('sends the current and the new password, says so, remembers the new one and returns to settings', async () => {
-    session.start('tok', { id: 3, user: '9876543210', login: true }, { user: '9876543210', password: 'old-secret' });
+  it('sends the current and the new password, says so and returns to settings, keeping no password on the phone', async () => {
+    session.start('tok', { id: 3, user: '9876543210', login: true }, { user: '9876543210' });
     answer({ [UP]: () => 'passwordChanged' });
     const toasts = collectToasts();
     show('/settings/login-password');
@@ -63,7 +63,8 @@ describe('login password', () => {
     expect(inputsOf(UP)).toEqual([{ password: 'old-secret', password_new: 'new-secret' }]);
     await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/settings'));
     expect(toasts.messages).toContain('Password changed successfully');
-    expect(session.remembered()?.password).toBe('new-secret');
+    expect(session.remembered()).toEqual({ user: '9876543210', timestamp: expect.any(Number) });
+    expect(JSON.stringify({ ...localStorage })).not.toMatch(/old-secret|new-secret/);
   });
 
   it('shows "Incorrect password" when the current one is wrong, and stays', async () => {

@@ -65,9 +65,12 @@ it('labels the INR ID types, checks the Aadhaar and PAN, needs both photos, and 
   expect([...(screen.getByLabelText('ID type') as HTMLSelectElement).options].map((o) => o.textContent)).toEqual(['Aadhaar', "Driver's license", 'PAN', 'Other']);
 
   type('Full name', 'Asha Rao');
-  type('ID number', '2341 2341 2345');
+  type('ID number', '2341 2341 234');
   fireEvent.blur(screen.getByLabelText('ID number'));
   expect(screen.getByRole('alert').textContent).toBe('Invalid Aadhaar number (12 digits)');
+  // 12 digits whose check digit is wrong: the length is right, the digits are not.
+  type('ID number', '2341 2341 2345');
+  expect(screen.getByRole('alert').textContent).toBe('This Aadhaar number is not valid: check the digits');
   fireEvent.change(screen.getByLabelText('ID type'), { target: { value: 'passport' } });
   expect(screen.getByRole('alert').textContent).toBe('Invalid PAN (e.g. ABCDE1234F)');
   type('ID number', 'abcde1234f');

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { NewPassword, InviteCode, Phone } from './contract/rules';
+import { AnyPassword, NewPassword, InviteCode, Phone } from './contract/rules';
 
 /**
  * The forms of the spec's section 5, built from the contract's rules (the API checks the same schemas): each
@@ -13,8 +13,10 @@ const notMatch = { message: 'passwordNotMatch', path: ['confirm'] };
 /** Login: the spec asks the form for the new-password length too (minimum 6), though the API accepts any. */
 export const LoginForm = z.object({ user: Phone, password: NewPassword });
 export const RegisterForm = z.object({ user: Phone, password: NewPassword, confirm: Required, code: InviteCode }).refine(confirmed, notMatch);
-/** New password + confirmation, as on the reset and change-password screens. */
-export const NewPasswordForm = z.object({ password: NewPassword, confirm: Required }).refine(confirmed, notMatch);
+/** Reset: the phone and its old password, then the new one and its confirmation (the reset call's fields). */
+export const ResetForm = z
+  .object({ user: Phone, password: AnyPassword, new_password: NewPassword, confirm: Required })
+  .refine((f) => f.new_password === f.confirm, notMatch);
 
 /**
  * The one message a form shows: "fill in every field" while any is empty (spec: required first), else the first

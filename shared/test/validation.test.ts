@@ -1,10 +1,30 @@
 import { sanitizePhone } from '../src/input';
-import { formError, LoginForm, NewPasswordForm, RegisterForm } from '../src/validation';
+import { formError, LoginForm, RegisterForm, ResetForm } from '../src/validation';
 
 describe('phone input', () => {
   it('keeps digits only, at most 10', () => {
-    expect(sanitizePhone('+91 98765-43210 77')).toBe('9198765432');
+    expect(sanitizePhone('98765-43210 77')).toBe('9876543210');
     expect(sanitizePhone('abc')).toBe('');
+  });
+  it('keeps the national number of a pasted international one (+91, +52, 00) or one with the trunk prefix 0', () => {
+    expect(sanitizePhone('+91 98765 43210')).toBe('9876543210');
+    expect(sanitizePhone('+91-98765-43210')).toBe('9876543210');
+    expect(sanitizePhone('(+91) 098765 43210')).toBe('9876543210');
+    expect(sanitizePhone('0091 98765 43210')).toBe('9876543210');
+    expect(sanitizePhone('+52 55 1234 5678')).toBe('5512345678');
+    expect(sanitizePhone(' 0052 55 1234 5678')).toBe('5512345678');
+    expect(sanitizePhone('098765 43210')).toBe('9876543210');
+    expect(sanitizePhone('09876543210')).toBe('9876543210');
+    // A 10-digit number that merely starts like a country code is the number itself.
+    expect(sanitizePhone('+9198765432')).toBe('9198765432');
+    expect(sanitizePhone('91987 65432')).toBe('9198765432');
+  });
+  it('leaves typing digit by digit as it was: the first 10 digits stay', () => {
+    const typed = (keys: string) => [...keys].reduce((field, key) => sanitizePhone(field + key), '');
+    expect(typed('9198765432109')).toBe('9198765432');
+    expect(typed('5298765432109')).toBe('5298765432');
+    expect(typed('0091987654')).toBe('0091987654');
+    expect(typed('+91 98765 43210')).toBe('9198765432');
   });
 });
 
@@ -35,11 +55,18 @@ describe('register rules', () => {
   });
 });
 
-describe('new password rules', () => {
+describe('reset rules', () => {
+  const ok = { user: '9876543210', password: 'old-pass', new_password: 'abcdef', confirm: 'abcdef' };
   it('mirrors the reset screen messages', () => {
-    expect(formError(NewPasswordForm, { password: '', confirm: '' })).toBe('requiredFields');
-    expect(formError(NewPasswordForm, { password: 'abc', confirm: 'abc' })).toBe('passwordTooShort');
-    expect(formError(NewPasswordForm, { password: 'abcdef', confirm: 'abcdeg' })).toBe('passwordNotMatch');
-    expect(formError(NewPasswordForm, { password: 'abcdef', confirm: 'abcdef' })).toBeNull();
+    expect(formError(ResetForm, ok)).toBeNull();
+    expect(formError(ResetForm, { ...ok, new_password: '', confirm: '' })).toBe('requiredFields');
+    expect(formError(ResetForm, { ...ok, password: '' })).toBe('requiredFields');
+    expect(formError(ResetForm, { ...ok, user: '' })).toBe('requiredFields');
+    expect(formError(ResetForm, { ...ok, user: '98765' })).toBe('phoneNumberInvalid');
+    expect(formError(ResetForm, { ...ok, new_password: 'abc', confirm: 'abc' })).toBe('passwordTooShort');
+    expect(formError(ResetForm, { ...ok, confirm: 'abcdeg' })).toBe('passwordNotMatch');
+  });
+  it('takes any old password: its length rules may have changed since it was set', () => {
+    expect(formError(ResetForm, { ...ok, password: 'old' })).toBeNull();
   });
 });

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type BankCard, Button, calls, type Deployment, failureKey, OfflineNote, TextField, useCallMutation, useOnline } from '@invest/shared';
-import { fieldErrors, fieldsOf, initialValues, maskCard, payloadOf, type CardField, type CardValues } from './cardForm';
+import { fieldErrors, fieldsOf, initialValues, keptValue, maskCard, payloadOf, type CardField, type CardValues, type FieldSpec } from './cardForm';
 import s from './bankCards.module.css';
 
 /**
@@ -20,8 +20,8 @@ export function BankCardForm({ deployment, card, onSaved }: { deployment: Deploy
   const errors = fieldErrors(deployment.currency, values);
   const valid = Object.keys(errors).length === 0;
 
-  const change = (name: CardField, clean?: (v: string) => string) => (v: string) => {
-    setValues((prev) => ({ ...prev, [name]: clean ? clean(v) : v }));
+  const change = (f: FieldSpec) => (v: string) => {
+    setValues((prev) => ({ ...prev, [f.name]: keptValue(f, v) }));
     setFailure(null);
   };
   const online = useOnline();
@@ -46,14 +46,13 @@ export function BankCardForm({ deployment, card, onSaved }: { deployment: Deploy
               label={t(f.label)}
               name={f.name}
               value={values[f.name]}
-              onChange={change(f.name, f.clean)}
+              onChange={change(f)}
               onBlur={() => setTouched((prev) => (prev[f.name] ? prev : { ...prev, [f.name]: true }))}
               error={error}
               placeholder={f.placeholder ? t(f.placeholder) : undefined}
               inputMode={f.inputMode}
               autoComplete={f.autoComplete}
               autoCapitalize={f.autoCapitalize}
-              maxLength={f.maxLength}
               spellCheck={false}
             />
             {f.name === 'bank_card' && card && !error && <p className={s.fieldHint}>{t('bankCards.reenterNumber', { masked: maskCard(card.bank_card) })}</p>}

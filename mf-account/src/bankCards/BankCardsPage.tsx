@@ -9,6 +9,7 @@ import {
   NotFoundState,
   PageHeader,
   QueryState,
+  sameAppPath,
   SkeletonRows,
   Spinner,
   toast,
@@ -19,7 +20,7 @@ import {
   WithDeployment,
 } from '@invest/shared';
 import { BankCardForm } from './BankCardForm';
-import { maskCard, safeFrom } from './cardForm';
+import { maskCard } from './cardForm';
 import s from './bankCards.module.css';
 
 const LIST_INPUT = { type: 'bank' } as const;
@@ -45,7 +46,7 @@ export function BankCardsPage() {
   const location = useLocation();
   const [params] = useSearchParams();
   const client = useQueryClient();
-  const from = safeFrom(params.get('from'));
+  const from = sameAppPath(params.get('from'));
   const editing = params.get('card');
   const list = useCall(calls.bankList, LIST_INPUT);
   // The form needs the deployment's settings: asked for with the list, so the form opens at once.

@@ -14,12 +14,16 @@ export interface FieldSpec {
   inputMode?: 'numeric' | 'text';
   autoComplete?: string;
   autoCapitalize?: string;
+  /** The most characters the cleaned value keeps (not the input's own cap, which would cut a pasted value's spaces). */
   maxLength?: number;
 }
 
 const digits = (v: string) => v.replace(/\D/g, '');
-/** IFSC: upper-cased as typed, no spaces. */
+/** IFSC: upper-cased as typed, no spaces (a pasted "sbin 0001234" is SBIN0001234). */
 export const cleanIfsc = (v: string) => v.replace(/\s/g, '').toUpperCase();
+
+/** What a field keeps of a typed or pasted value: cleaned first, then cut to its length. */
+export const keptValue = (f: FieldSpec, v: string) => (f.clean ? f.clean(v) : v).slice(0, f.maxLength);
 
 /** INR: name, bank, IFSC code, account number. MXN (the generic form): bank name, card number, cardholder. */
 export function fieldsOf(form: Deployment['bankForm']): FieldSpec[] {
@@ -69,9 +73,4 @@ export function payloadOf(currency: string, values: CardValues, card?: BankCard)
 /** A card or account number as the list shows it: its last 4 digits only. */
 export function maskCard(number: string): string {
   return `**** ${digits(number).slice(-4)}`;
-}
-
-/** A return path given as `?from=`: only a path of this app (never another site). */
-export function safeFrom(from: string | null): string | null {
-  return from && from.startsWith('/') && !from.startsWith('//') && !from.includes('\\') ? from : null;
 }

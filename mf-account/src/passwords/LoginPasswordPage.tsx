@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { Button, calls, failureKey, OfflineNote, PageHeader, session, TextField, toast, useCallMutation, useOnline } from '@invest/shared';
+import { Button, calls, failureKey, OfflineNote, PageHeader, TextField, toast, useCallMutation, useOnline } from '@invest/shared';
 import { loginPasswordErrors, type LoginPasswordValues } from './passwordRules';
 import s from './passwords.module.css';
 
@@ -15,7 +15,7 @@ const FIELDS: { name: Field; label: string; autoComplete: string }[] = [
 /**
  * /settings/login-password: current, new and confirm, each with the spec's message once left, submit disabled until
  * all pass. The server checks the current password like a login (wrong ones count toward its limit) and ends every
- * other session of the user; this one stays, and the remembered login learns the new password.
+ * other session of the user; this one stays.
  */
 export function LoginPasswordPage() {
   const { t } = useTranslation();
@@ -29,7 +29,6 @@ export function LoginPasswordPage() {
 
   const change = useCallMutation(calls.passwordUp, {
     onSuccess: () => {
-      session.updateRememberedPassword(values.next);
       toast(t('accountSecurity.loginPassword.success'), 'success');
       navigate('/settings', { replace: true });
     },

@@ -67,6 +67,7 @@ export const ERROR_KEYS = [
   'invalidPan',
   'invalidIdNumber',
   'idPhotoRequired',
+  'invalidAadhaarDigits',
   'uploadNotFound',
   'notAnImage',
   'imageTooLarge',

@@ -11,9 +11,9 @@ export const SESSION_KEYS = {
   locale: 'locale',
 } as const;
 
+/** The phone number "remember me" keeps for the next login; never a password. */
 export interface RememberedLogin {
   user: string;
-  password: string;
   timestamp: number;
 }
 
@@ -25,11 +25,19 @@ const isUserInfo = (v: unknown): v is UserInfoBrief =>
   typeof (v as UserInfoBrief).user === 'string' &&
   typeof (v as UserInfoBrief).login === 'boolean';
 const isRemembered = (v: unknown): v is RememberedLogin =>
-  typeof v === 'object' &&
-  v !== null &&
-  typeof (v as RememberedLogin).user === 'string' &&
-  typeof (v as RememberedLogin).password === 'string' &&
-  typeof (v as RememberedLogin).timestamp === 'number';
+  typeof v === 'object' && v !== null && typeof (v as RememberedLogin).user === 'string' && typeof (v as RememberedLogin).timestamp === 'number';
+
+const rememberPhone = (user: string, timestamp = Date.now()) => storage.set(SESSION_KEYS.remembered, JSON.stringify({ user, timestamp }));
+
+const hasPassword = (v: unknown): v is { password: unknown } => typeof v === 'object' && v !== null && 'password' in v;
+
+/** Earlier versions remembered the password in plain text beside the phone: rewrite such an entry without it. */
+function forgetRememberedPassword(): void {
+  const old = storage.getJson(SESSION_KEYS.remembered, hasPassword);
+  if (!old) return;
+  if (isRemembered(old)) rememberPhone(old.user, old.timestamp);
+  else storage.remove(SESSION_KEYS.remembered);
+}
 
 type EndReason = 'user' | 'expired';
 /** Why this page's last session ended, until the next login (the login screen says so when it expired). */
@@ -51,31 +59,26 @@ export const session = {
     return storage.getJson(SESSION_KEYS.userInfo, isUserInfo);
   },
   remembered(): RememberedLogin | null {
-    return storage.getJson(SESSION_KEYS.remembered, isRemembered);
+    const r = storage.getJson(SESSION_KEYS.remembered, isRemembered);
+    return r && { user: r.user, timestamp: r.timestamp };
   },
   endReason(): EndReason | null {
     return endedBy;
   },
 
-  /** A successful login: store token and user info, remember the credentials the forgot-password screen needs. */
-  start(token: string, user: UserInfoBrief, remember: { user: string; password: string } | null): void {
+  /** A successful login: store token and user info, and remember the phone number for the next login on request. */
+  start(token: string, user: UserInfoBrief, remember: { user: string } | null): void {
     storage.set(SESSION_KEYS.token, token);
     storage.set(SESSION_KEYS.userInfo, JSON.stringify(user));
     storage.set(SESSION_KEYS.login, 'true');
-    if (remember) storage.set(SESSION_KEYS.remembered, JSON.stringify({ ...remember, timestamp: Date.now() }));
+    if (remember) rememberPhone(remember.user);
     else storage.remove(SESSION_KEYS.remembered);
     endedBy = null;
     notify();
     bus.publish({ type: 'session:login', userId: user.id });
   },
 
-  /** Keep the remembered password in step after the user changes it. */
-  updateRememberedPassword(password: string): void {
-    const r = this.remembered();
-    if (r) storage.set(SESSION_KEYS.remembered, JSON.stringify({ ...r, password, timestamp: Date.now() }));
-  },
-
-  /** Clears the login (the remembered credentials stay, as the spec's forgot-password screen needs them). */
+  /** Clears the login (the remembered phone number stays, for the login and reset screens to offer). */
   end(reason: EndReason): void {
     const had = this.isLoggedIn();
     if (had) endedBy = reason;
@@ -91,6 +94,9 @@ export const session = {
     return () => listeners.delete(listener);
   },
 };
+
+// Before anything reads the session: a phone that kept a password from an earlier version loses it at its first page.
+forgetRememberedPassword();
 
 // Another tab logged in or out: follow it.
 if (typeof window !== 'undefined') {

@@ -5,6 +5,7 @@ import { AuthLayout } from './AuthLayout';
 import { useAuthNavigate } from './authNavigation';
 import { FormError, PhoneField } from './fields';
 import { Link } from './link';
+import { keepingNext, pageAfterLogin } from './nextPage';
 import s from './auth.module.css';
 
 /**
@@ -25,10 +26,9 @@ async function ruleIssue(user: string, password: string): Promise<string | null>
 
 export function LoginScreen() {
   const { t } = useTranslation();
-  const remembered = session.remembered();
-  const prefill = new URLSearchParams(window.location.search).get('phone');
-  const [user, setUser] = useState(() => sanitizePhone(prefill ?? remembered?.user ?? ''));
-  const [password, setPassword] = useState(() => (prefill ? '' : (remembered?.password ?? '')));
+  // The phone from the register or reset screen, else the remembered one; the password is never kept.
+  const [user, setUser] = useState(() => sanitizePhone(new URLSearchParams(window.location.search).get('phone') ?? session.remembered()?.user ?? ''));
+  const [password, setPassword] = useState('');
   const [remember, setRemember] = useState(true);
   const [error, setError] = useState<string | null>(null);
   // Sent here because the server refused the token (not by a logout): say so.
@@ -47,9 +47,9 @@ export function LoginScreen() {
       if (invalid) return setError(t(`hint.${invalid}`));
       setError(null);
       const r = await call(calls.login, { user, password });
-      session.start(r.token, { id: r.id, user: r.user, login: r.login }, remember ? { user, password } : null);
+      session.start(r.token, { id: r.id, user: r.user, login: r.login }, remember ? { user } : null);
       toast(t('hint.loginSuccess'), 'success');
-      navigate('/', { replace: true });
+      navigate(pageAfterLogin(), { replace: true });
     } catch (e) {
       setError(t(failureKey(e, 'hint.loginFailed')));
     } finally {
@@ -65,7 +65,7 @@ export function LoginScreen() {
       footer={
         <>
           {t('auth.noAccount')}
-          <Link to="/register">{t('auth.register')}</Link>
+          <Link to={keepingNext('/register')}>{t('auth.register')}</Link>
         </>
       }
     >
@@ -87,9 +87,9 @@ export function LoginScreen() {
         <div className={s.row}>
           <label className={s.check}>
             <input type="checkbox" checked={remember} onChange={(e) => setRemember(e.target.checked)} />
-            {t('auth.rememberMe')}
+            {t('auth.rememberPhone')}
           </label>
-          <Link to="/forgot-password">{t('auth.forgot')}</Link>
+          <Link to={keepingNext('/forgot-password')}>{t('auth.forgot')}</Link>
         </div>
         <FormError message={error} />
         <Button type="submit" busy={busy}>

@@ -6,6 +6,7 @@ import { AuthLayout } from './AuthLayout';
 import { useAuthNavigate } from './authNavigation';
 import { FormError, PhoneField } from './fields';
 import { Link } from './link';
+import { keepingNext } from './nextPage';
 
 export function RegisterScreen() {
   const { t } = useTranslation();
@@ -28,7 +29,7 @@ export function RegisterScreen() {
       {
         onSuccess: () => {
           toast(t('hint.reg.success'), 'success');
-          navigate(`/login?phone=${user}`, { replace: true });
+          navigate(keepingNext(`/login?phone=${user}`), { replace: true });
         },
         onError: (e) => setError(t(failureKey(e, 'hint.reg.failed'))),
       },
@@ -42,7 +43,7 @@ export function RegisterScreen() {
       footer={
         <>
           {t('auth.haveAccount')}
-          <Link to="/login">{t('auth.login')}</Link>
+          <Link to={keepingNext('/login')}>{t('auth.login')}</Link>
         </>
       }
     >

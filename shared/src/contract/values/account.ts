@@ -49,8 +49,14 @@ function verhoeffValid(digits: string): boolean {
 /** Spaces and dashes people type inside ID numbers; the number is stored without them. */
 export const compactIdNumber = (v: string) => v.replace(/[\s-]/g, '').toUpperCase();
 
-/** Aadhaar: 12 digits, not starting with 0 or 1, with its Verhoeff check digit. */
-const aadhaarValid = (v: string) => /^[2-9]\d{11}$/.test(v) && verhoeffValid(v);
+/**
+ * Aadhaar: 12 digits, not starting with 0 or 1, with its Verhoeff check digit. A number of the wrong length is told
+ * so (invalidAadhaar); 12 digits that are no Aadhaar number, most often a mistyped digit, get their own message.
+ */
+function aadhaarIssue(v: string): string | null {
+  if (!/^\d{12}$/.test(v)) return 'invalidAadhaar';
+  return /^[2-9]/.test(v) && verhoeffValid(v) ? null : 'invalidAadhaarDigits';
+}
 
 /** PAN: five letters, four digits, one letter (ABCDE1234F). */
 const panValid = (v: string) => /^[A-Z]{5}\d{4}[A-Z]$/.test(v);
@@ -65,7 +71,7 @@ const otherIdValid = (v: string) => /^[A-Z0-9]{4,32}$/.test(v);
 export function idNumberIssue(currency: string, type: IdType, idNumber: string): string | null {
   const v = compactIdNumber(idNumber);
   if (!v) return 'requiredFields';
-  if (currency === 'INR' && type === 'idCard') return aadhaarValid(v) ? null : 'invalidAadhaar';
+  if (currency === 'INR' && type === 'idCard') return aadhaarIssue(v);
   if (currency === 'INR' && type === 'passport') return panValid(v) ? null : 'invalidPan';
   return otherIdValid(v) ? null : 'invalidIdNumber';
 }
