@@ -23,7 +23,7 @@ export async function registerByApi(request: APIRequestContext, user = freshPhon
 
 export async function loginByUi(page: Page, user: string, password = PASSWORD): Promise<void> {
   await page.goto('/login');
-  await page.getByLabel('Phone number').fill(user);
+  await page.getByLabel('Phone number', { exact: true }).fill(user);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Log in' }).click();
   // The login page loads the app at `/`; wait for home itself, so the app's start (its remote manifests included)

@@ -9,6 +9,7 @@ import { Shell } from './frame/Shell';
 import { installBackGestures } from './gestures';
 import { goBack, navigate } from './navigation';
 import { loadRegistry } from './remotes';
+import { loginPathBackTo } from './routes';
 import { publishVisibility } from './visibility';
 
 function layout(): { shellEl: HTMLElement; remotesEl: HTMLElement } {
@@ -32,8 +33,11 @@ async function main(): Promise<void> {
   await initI18n();
   document.documentElement.lang = i18n.language;
 
-  // A session that ends anywhere (logout, a 401 from any app) lands on the login screen.
-  bus.on('session:logout').subscribe(() => navigate('/login', { replace: true }));
+  // A session that ends anywhere (logout, a 401 from any app) lands on the login screen; one that expired comes back
+  // to its page after the next login.
+  bus.on('session:logout').subscribe(({ reason }) =>
+    navigate(reason === 'expired' ? loginPathBackTo(location.pathname + location.search) : '/login', { replace: true }),
+  );
   publishVisibility();
   // The page's one QueryClient (in @invest/shared, so every remote's root provides the same instance): the shell
   // ties it to the app, so every query pauses with the page and no answer outlives the session.

@@ -93,10 +93,20 @@ export function routeFor(pathname: string): RouteDef | null {
   return MATCHERS.find((m) => m.matcher.test(pathname))?.route ?? null;
 }
 
-/** Where the auth guard sends a visitor, or null to stay (spec section 2). */
-export function guardRedirect(pathname: string, loggedIn: boolean): string | null {
+/**
+ * The login screen, asked to return to `path` (a route's path and query) after the login: a deep link or the page an
+ * expired session was on. Home, the public screens and unknown paths need no way back.
+ */
+export function loginPathBackTo(path: string): string {
+  const route = routeFor(path.split(/[?#]/)[0]!);
+  return !route || route.public || route.pattern === '/' ? '/login' : `/login?next=${encodeURIComponent(path)}`;
+}
+
+/** Where the auth guard sends a visitor at `path` (pathname and query), or null to stay (spec section 2). */
+export function guardRedirect(path: string, loggedIn: boolean): string | null {
+  const pathname = path.split(/[?#]/)[0]!;
   const route = routeFor(pathname);
   if (loggedIn && pathname === '/login') return '/';
-  if (!loggedIn && !route?.public) return '/login';
+  if (!loggedIn && !route?.public) return loginPathBackTo(path);
   return null;
 }

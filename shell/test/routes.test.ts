@@ -1,4 +1,4 @@
-import { guardRedirect, routeFor } from '../src/routes';
+import { guardRedirect, loginPathBackTo, routeFor } from '../src/routes';
 
 const owner = (path: string) => routeFor(path)?.owner ?? null;
 
@@ -68,11 +68,23 @@ describe('route table', () => {
 describe('auth guard', () => {
   it('sends anonymous visitors to login, except on the public screens', () => {
     expect(guardRedirect('/', false)).toBe('/login');
-    expect(guardRedirect('/settings', false)).toBe('/login');
+    expect(guardRedirect('/settings', false)).toBe('/login?next=%2Fsettings');
     expect(guardRedirect('/nope', false)).toBe('/login');
     expect(guardRedirect('/register', false)).toBeNull();
     expect(guardRedirect('/forgot-password', false)).toBeNull();
     expect(guardRedirect('/login', false)).toBeNull();
+  });
+  it('asks the login to come back to a deep link, its query included', () => {
+    expect(guardRedirect('/stock/trading/RELIANCE.NS/IN/Reliance?type=sell', false)).toBe(
+      '/login?next=%2Fstock%2Ftrading%2FRELIANCE.NS%2FIN%2FReliance%3Ftype%3Dsell',
+    );
+    expect(loginPathBackTo('/account/changes')).toBe('/login?next=%2Faccount%2Fchanges');
+  });
+  it('needs no way back from home, the public screens or an unknown path', () => {
+    expect(loginPathBackTo('/')).toBe('/login');
+    expect(loginPathBackTo('/?x=1')).toBe('/login');
+    expect(loginPathBackTo('/register')).toBe('/login');
+    expect(loginPathBackTo('/nope')).toBe('/login');
   });
   it('sends a logged-in visitor at login home', () => {
     expect(guardRedirect('/login', true)).toBe('/');

@@ -9,7 +9,7 @@ import { BottomNav } from './BottomNav';
 import { DesktopWarning } from './DesktopWarning';
 import { NotFound } from './NotFound';
 import { ServiceButton } from './ServiceButton';
-import { usePathname } from './useLocation';
+import { usePathname, usePathWithQuery } from './useLocation';
 import { useOverlayOpen } from './useOverlayOpen';
 
 // The login screen comes with the shell (the first screen of a new session); the other two load when opened.
@@ -25,10 +25,11 @@ const SHELL_SCREENS: Record<string, ComponentType> = {
 /** The shell's own UI around the remotes: auth screens, the bottom nav, the service button, toasts. */
 export function Shell() {
   const pathname = usePathname();
+  const path = usePathWithQuery();
   const loggedIn = useLoggedIn();
   const overlayOpen = useOverlayOpen();
   const route = routeFor(pathname);
-  const redirect = guardRedirect(pathname, loggedIn);
+  const redirect = guardRedirect(path, loggedIn);
 
   useEffect(() => {
     if (redirect) navigate(redirect, { replace: true });
@@ -38,6 +39,13 @@ export function Shell() {
   useEffect(() => {
     document.documentElement.dataset.nav = showNav ? 'shown' : 'hidden';
   }, [showNav]);
+
+  // The remotes' area takes the screen only while a remote owns it: on the shell's own screens (login after a
+  // logout) the elements the remotes left behind must not push the form below an empty screen.
+  const remoteScreen = Boolean(loggedIn && route && route.owner !== 'shell');
+  useEffect(() => {
+    document.documentElement.dataset.screen = remoteScreen ? 'remote' : 'shell';
+  }, [remoteScreen]);
 
   if (redirect) return <ToastHost />;
   const Screen = route?.owner === 'shell' ? SHELL_SCREENS[route.pattern] : undefined;

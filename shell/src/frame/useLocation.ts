@@ -11,3 +11,8 @@ function subscribe(listener: () => void): () => void {
 export function usePathname(): string {
   return useSyncExternalStore(subscribe, () => window.location.pathname);
 }
+
+/** The path with its query (what a way back after the login must keep). */
+export function usePathWithQuery(): string {
+  return useSyncExternalStore(subscribe, () => window.location.pathname + window.location.search);
+}
