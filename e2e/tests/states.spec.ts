@@ -15,6 +15,18 @@ test('offline, home marks its prices stale and the watchlist and markets say off
 
   await context.setOffline(true);
   await expect(page.getByTestId('stale-notice')).toContainText(/^Offline — prices as of \d\d:\d\d/, { timeout: 20_000 });
+  // Frozen prices are never labelled as a market that is open.
+  await expect(page.getByTestId('market-status')).toHaveCount(0);
+
+  // A search says it is offline, not that nothing matches; it runs by itself once the connection is back.
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await page.getByRole('searchbox').fill('Reliance');
+  await expect(page.getByRole('dialog').getByTestId('load-error')).toContainText("You're offline");
+  await expect(page.getByText('No matching stocks')).toHaveCount(0);
+  await context.setOffline(false);
+  await expect(page.getByRole('dialog').getByRole('link').first()).toContainText('Reliance');
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await context.setOffline(true);
 
   await open(page, '/watchlists');
   await expect(page.getByRole('heading', { name: 'Watchlists' })).toBeVisible();
@@ -67,4 +79,40 @@ test('an unknown code says so, stops asking the server and keeps its star locked
   await page.waitForTimeout(8_000); // polling ran every 3 s: two or three more requests before the fix
   expect(asked.slice(before)).toEqual([]);
   await expect(page.getByTestId('favourite')).toBeDisabled();
+});
+
+test('a section opened offline comes back by itself once online, and so do its other screens', async ({ page, context }) => {
+  await context.setOffline(true);
+  await open(page, '/account/changes');
+  const failed = page.getByTestId('retry-panel');
+  await expect(failed).toContainText('This section could not load');
+  // It can be left: its bar has a back arrow.
+  await expect(page.getByRole('button', { name: 'Back' })).toBeVisible();
+  // A sibling route of the same section says the same while offline.
+  await open(page, '/recharge');
+  await expect(failed).toBeVisible();
+
+  // No tap: the connection coming back is enough.
+  await context.setOffline(false);
+  await expect(page.getByRole('heading', { name: 'Recharge' })).toBeVisible();
+  await open(page, '/account/changes');
+  await expect(page.getByRole('heading', { name: 'Bill list' })).toBeVisible();
+  await expect(failed).toHaveCount(0);
+});
+
+test('a screen of a loaded section that failed offline does not break the others, and returns when online', async ({ page, context }) => {
+  await open(page, '/account/changes');
+  await expect(page.getByRole('heading', { name: 'Bill list' })).toBeVisible();
+  await context.setOffline(true);
+  await open(page, '/loan');
+  await expect(page.getByTestId('retry-panel')).toContainText('This section could not load');
+  // The screen that is already here still opens.
+  await open(page, '/account/changes');
+  await expect(page.getByRole('heading', { name: 'Bill list' })).toBeVisible();
+  // Back to the failed one after the connection returned while it was not on screen.
+  await context.setOffline(false);
+  await page.waitForTimeout(300);
+  await open(page, '/loan');
+  await expect(page.getByRole('heading', { name: 'Loan' })).toBeVisible();
+  await expect(page.getByTestId('retry-panel')).toHaveCount(0);
 });

@@ -1,6 +1,6 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { StockSearch } from '../src/components/StockSearch';
-import { answer, inputsOf, renderAt, setup, stockRow } from '@invest/shared/testing';
+import { answer, goOffline, goOnline, inputsOf, renderAt, setup, stockRow } from '@invest/shared/testing';
 
 beforeAll(setup);
 beforeEach(() => {
@@ -40,13 +40,33 @@ it('never sends blank text: it asks for a code instead', async () => {
   expect(inputsOf('/v2/stock/list')).toHaveLength(0);
 });
 
-it('a failed search reads as no results', async () => {
+it('a failed search says it failed, and searches again on Retry', async () => {
   answer({});
   const warn = jest.spyOn(console, 'warn').mockImplementation(() => {});
   renderAt('/markets', <StockSearch open onClose={() => {}} />);
   fireEvent.change(input(), { target: { value: 'tcs' } });
   await act(async () => void jest.advanceTimersByTime(300));
-  expect(await screen.findByText('No matching stocks')).toBeTruthy();
-  expect(warn).toHaveBeenCalled();
+  expect(await screen.findByText('Search failed')).toBeTruthy();
+  expect(screen.queryByText('No matching stocks')).toBeNull();
+  answer({ '/v2/stock/list': () => ({ rows: [stockRow(2, { name: 'Tata Consultancy', stock: 'TCS.NS' })], count: 1 }) });
+  fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+  expect(await screen.findByText('Tata Consultancy')).toBeTruthy();
+  warn.mockRestore();
+});
+
+it('an offline search says it is offline, and runs again by itself when the connection returns', async () => {
+  const warn = jest.spyOn(console, 'warn').mockImplementation(() => {});
+  const onLine = jest.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+  goOffline();
+  renderAt('/markets', <StockSearch open onClose={() => {}} />);
+  fireEvent.change(input(), { target: { value: 'rel' } });
+  await act(async () => void jest.advanceTimersByTime(300));
+  expect(await screen.findByText("You're offline")).toBeTruthy();
+  expect(screen.queryByText('No matching stocks')).toBeNull();
+  goOnline();
+  onLine.mockReturnValue(true);
+  act(() => void window.dispatchEvent(new Event('online')));
+  expect(await screen.findByText('Reliance Industries')).toBeTruthy();
+  onLine.mockRestore();
   warn.mockRestore();
 });

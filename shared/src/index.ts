@@ -42,5 +42,6 @@ export { categoriesQuery, loadAppData, useCategories } from './appData';
 export { cache, type CacheStore } from './cache';
 export { createLifecycles, createSlicedRoot, type RemoteMountProps } from './remote/createLifecycles';
 export { RemoteBoundary } from './remote/RemoteBoundary';
+export { SectionFailed } from './remote/SectionFailed';
 export { lazyScreen } from './remote/lazyScreen';
 export { adoptFirstFrame, removeFirstFrame } from './remote/firstFrame';

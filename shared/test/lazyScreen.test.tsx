@@ -72,3 +72,39 @@ it('while a screen downloads, its bar is there with a back arrow that works', as
   fireEvent.click(screen.getByRole('button', { name: 'Back' }));
   expect(window.location.pathname).toBe('/');
 });
+
+it('brings back a screen that failed offline when it is drawn again online, though its app was away when the connection returned', async () => {
+  const onLine = jest.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+  const load = jest.fn(async () => {
+    if (!navigator.onLine) throw new Error('ChunkLoadError: offline');
+    return { Loans: () => <p>Loans screen</p> };
+  });
+  const Loans = lazyScreen(load, 'Loans');
+  const quiet = jest.spyOn(console, 'error').mockImplementation(() => {});
+  const first = renderInRemote(<Loans />);
+  await screen.findByRole('button', { name: 'Retry' });
+  first.unmount();
+  // Back online while another app had the screen: this app heard no 'online' event.
+  onLine.mockReturnValue(true);
+  renderInRemote(<Loans />);
+  expect(await screen.findByText('Loans screen')).toBeTruthy();
+  quiet.mockRestore();
+  onLine.mockRestore();
+});
+
+it('keeps a failure to the screen it happened on: another route of the app draws afresh', async () => {
+  window.history.replaceState(null, '', '/loan');
+  function Routes() {
+    if (window.location.pathname === '/loan') throw new Error('render failed');
+    return <p>Records screen</p>;
+  }
+  const quiet = jest.spyOn(console, 'error').mockImplementation(() => {});
+  renderInRemote(<Routes />);
+  await screen.findByRole('button', { name: 'Retry' });
+  act(() => {
+    window.history.pushState(null, '', '/loan-records');
+    window.dispatchEvent(new Event('popstate'));
+  });
+  expect(await screen.findByText('Records screen')).toBeTruthy();
+  quiet.mockRestore();
+});

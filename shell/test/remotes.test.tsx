@@ -1,4 +1,4 @@
-import { act, fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { loadRemote, preloadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import { initI18n } from '@invest/shared';
 import { loadLifecycles, loadRegistry, preloadRoute } from '../src/remotes';
@@ -26,9 +26,48 @@ it('a remote that fails to load shows the retry panel, and retry forgets it and 
   const lc = await loadLifecycles('mf-wallet', onRetry);
   await act(async () => void (await run(lc.mount, props())));
   expect(screen.getByText('This section could not load')).toBeTruthy();
+  // The panel has a bar whose back arrow leaves the broken section.
+  expect(screen.getByRole('button', { name: 'Back' })).toBeTruthy();
   fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+  await waitFor(() => expect(onRetry).toHaveBeenCalledTimes(1));
   expect(registerRemotes).toHaveBeenCalledWith([{ name: 'mf_wallet', entry: '/remotes/wallet/mf-manifest.json' }], { force: true });
-  expect(onRetry).toHaveBeenCalledTimes(1);
+});
+
+describe('a remote that failed to load offline', () => {
+  let onLine: jest.SpyInstance;
+  beforeEach(() => (onLine = jest.spyOn(navigator, 'onLine', 'get').mockReturnValue(false)));
+  afterEach(() => onLine.mockRestore());
+
+  it('loads again by itself when the connection returns', async () => {
+    (loadRemote as jest.Mock).mockRejectedValueOnce(new Error('Failed to get manifest'));
+    const onRetry = jest.fn();
+    const lc = await loadLifecycles('mf-wallet', onRetry);
+    await act(async () => void (await run(lc.mount, props())));
+    expect(screen.getByTestId('retry-panel')).toBeTruthy();
+    onLine.mockReturnValue(true);
+    act(() => void window.dispatchEvent(new Event('online')));
+    await waitFor(() => expect(onRetry).toHaveBeenCalledTimes(1));
+  });
+
+  it('loads again when one of its routes opens after the connection came back', async () => {
+    (loadRemote as jest.Mock).mockRejectedValueOnce(new Error('Failed to get manifest'));
+    const onRetry = jest.fn();
+    const lc = await loadLifecycles('mf-wallet', onRetry);
+    // The user went elsewhere; the connection came back meanwhile; now a sibling route of the failed remote opens.
+    onLine.mockReturnValue(true);
+    await act(async () => void (await run(lc.mount, props())));
+    await waitFor(() => expect(onRetry).toHaveBeenCalledTimes(1));
+  });
+
+  it('that fails again online waits for a tap: no loop of reloads', async () => {
+    onLine.mockReturnValue(true);
+    (loadRemote as jest.Mock).mockRejectedValueOnce(new Error('HTTP 500'));
+    const onRetry = jest.fn();
+    const lc = await loadLifecycles('mf-wallet', onRetry);
+    await act(async () => void (await run(lc.mount, props())));
+    await act(() => new Promise((r) => setTimeout(r, 20)));
+    expect(onRetry).not.toHaveBeenCalled();
+  });
 });
 
 it('a remote that throws on mount is unmounted and replaced by the retry panel', async () => {

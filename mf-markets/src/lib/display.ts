@@ -8,8 +8,3 @@ export function displayName(name: string | undefined, symbol: string): string {
   const n = (name ?? '').trim();
   return n && n !== 'undefined' && n !== 'null' ? n : stripExchangeSuffix(symbol);
 }
-
-/** Logs a list that failed to load; the caller empties the list without a message (spec §8). */
-export function logListError(what: string, e: unknown): void {
-  console.warn(`[mf-markets] ${what} failed to load`, e);
-}

@@ -2,7 +2,6 @@ import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import {
-  call,
   callQuery,
   calls,
   currencySymbol,
@@ -30,7 +29,7 @@ import {
   type TradeType,
   WithDeployment,
 } from '@invest/shared';
-import { InstrumentRow, instrumentRowView } from '@invest/shared/instruments';
+import { InstrumentRow, instrumentRowView, searchStocks } from '@invest/shared/instruments';
 import { Signed } from '../components/common';
 import { groupLots, summaryOf, type Holding } from '../lib/holdings';
 import { HoldingChart } from './HoldingChart';
@@ -262,15 +261,6 @@ function HoldingRows({ holding: h, money }: { holding: Holding; money: (v: numbe
         ))}
     </tbody>
   );
-}
-
-async function searchStocks(keyword: string): Promise<StockRow[]> {
-  try {
-    return (await call(calls.stockList, { keyword, page: 1, limit: 20 })).rows;
-  } catch (e) {
-    console.warn('[mf-trading] search failed', e);
-    return [];
-  }
 }
 
 /** Search by name or code; a result opens its buy screen. */

@@ -29,6 +29,7 @@ export const de: Messages = {
     offlineTitle: 'Sie sind offline',
     offlineBody: 'Prüfen Sie Ihre Verbindung und versuchen Sie es erneut.',
     offlineSubmit: 'Sie sind offline: Das kann gesendet werden, sobald Sie wieder verbunden sind.',
+    searchFailed: 'Suche fehlgeschlagen',
     loadFailedTitle: 'Das konnte nicht geladen werden',
     loadFailedBody: 'Bitte versuchen Sie es gleich noch einmal.',
     settingsFailed: 'Die App-Einstellungen konnten nicht geladen werden',

@@ -32,6 +32,7 @@ export const en = {
     offlineTitle: 'You\'re offline',
     offlineBody: 'Check your connection and try again.',
     offlineSubmit: "You're offline: this can be sent once you're connected again.",
+    searchFailed: 'Search failed',
     loadFailedTitle: 'This could not load',
     loadFailedBody: 'Please try again in a moment.',
     settingsFailed: 'The app\'s settings could not load',

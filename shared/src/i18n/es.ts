@@ -29,6 +29,7 @@ export const es: Messages = {
     offlineTitle: 'Sin conexión',
     offlineBody: 'Compruebe su conexión e inténtelo de nuevo.',
     offlineSubmit: 'Está sin conexión: podrá enviarlo cuando vuelva a conectarse.',
+    searchFailed: 'La búsqueda falló',
     loadFailedTitle: 'No se pudo cargar',
     loadFailedBody: 'Inténtelo de nuevo en un momento.',
     settingsFailed: 'No se pudo cargar la configuración de la aplicación',

@@ -29,6 +29,7 @@ export const zh: Messages = {
     offlineTitle: '网络已断开',
     offlineBody: '请检查网络连接后重试。',
     offlineSubmit: '您已离线：恢复网络连接后即可提交。',
+    searchFailed: '搜索失败',
     loadFailedTitle: '加载失败',
     loadFailedBody: '请稍后重试。',
     settingsFailed: '应用设置加载失败',

@@ -1,23 +1,14 @@
 import { Component, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
-import { PageHeader } from '../ui/PageHeader';
-import { RetryPanel } from '../ui/states';
 import { retryFailedScreens } from './lazyScreen';
+import { SectionFailed } from './SectionFailed';
 
-/** The retry panel under a bar whose back arrow works: a screen that failed to load (offline) can still be left. */
-function Fallback({ onRetry }: { onRetry: () => void }) {
-  const { t } = useTranslation();
-  return (
-    <>
-      <PageHeader back />
-      <RetryPanel title={t('shell.remoteFailedTitle')} body={t('shell.remoteFailedBody')} onRetry={onRetry} />
-    </>
-  );
-}
+// single-spa announces every navigation (pushState from any app); a remote running alone has only popstate.
+const NAVIGATION_EVENTS = ['popstate', 'single-spa:routing-event'] as const;
 
 /**
- * Catches a render error anywhere in an app: the app's area shows a retry panel, the rest of the page lives on. A
- * failure while offline (a screen's code that could not download) is retried by itself when the connection returns.
+ * Catches a render error anywhere in an app: the app's area shows a retry panel, the rest of the page lives on. The
+ * failure belongs to the screen it happened on: moving to another route draws that route afresh, and a failure while
+ * offline (a screen's code that could not download) is retried by itself when the connection returns.
  */
 export class RemoteBoundary extends Component<{ name: string; children: ReactNode }, { failed: boolean; attempt: number }> {
   override state = { failed: false, attempt: 0 };
@@ -38,15 +29,15 @@ export class RemoteBoundary extends Component<{ name: string; children: ReactNod
   private retryWhenFailed = () => this.state.failed && this.retry();
 
   override componentDidMount() {
-    window.addEventListener('online', this.retryWhenFailed);
+    NAVIGATION_EVENTS.forEach((e) => window.addEventListener(e, this.retryWhenFailed));
   }
 
   override componentWillUnmount() {
-    window.removeEventListener('online', this.retryWhenFailed);
+    NAVIGATION_EVENTS.forEach((e) => window.removeEventListener(e, this.retryWhenFailed));
   }
 
   override render() {
-    if (this.state.failed) return <Fallback onRetry={this.retry} />;
+    if (this.state.failed) return <SectionFailed onRetry={this.retry} />;
     // A new key on retry mounts the app's tree afresh instead of re-rendering its broken state.
     return <div key={this.state.attempt} style={{ display: 'contents' }}>{this.props.children}</div>;
   }

@@ -16,21 +16,33 @@ export function retryFailedScreens(): void {
  *
  * React.lazy keeps a failed load for good, which is what a render needs until someone retries (a fresh lazy on every
  * render would ask for the chunk again and again while offline). The retry of the app's boundary (RemoteBoundary:
- * its Retry button, or the connection coming back) replaces the failed ones (retryFailedScreens).
+ * its Retry button, a navigation, or the connection coming back) replaces the failed ones (retryFailedScreens). A
+ * load that failed offline is also replaced when the screen is drawn again online: the app may have been away (its
+ * boundary unmounted) when the connection came back.
  */
 export function lazyScreen<K extends string>(load: () => Promise<Record<NoInfer<K>, ComponentType>>, name: K): ComponentType {
+  let failedOffline = false;
   const create = () =>
     lazy(() =>
       load().then(
         (m) => ({ default: m[name] }),
         (err: unknown) => {
-          failedLoads.add(() => (Screen = create()));
+          failedOffline = !navigator.onLine;
+          failedLoads.add(reset);
           throw err;
         },
       ),
     );
+  const reset = () => {
+    failedOffline = false;
+    Screen = create();
+  };
   let Screen = create();
   return function LazyScreen() {
+    if (failedOffline && navigator.onLine) {
+      failedLoads.delete(reset);
+      reset();
+    }
     return createElement(Screen);
   };
 }

@@ -1,9 +1,10 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useEffectEvent, useRef, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
+import { errorKeyOf } from '../api/client';
 import { Icon } from './icons';
 import { useOverlay } from './overlay';
-import { Spinner } from './states';
+import { LoadError, Spinner } from './states';
 import s from './extras.module.css';
 
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -12,12 +13,17 @@ type State<T> =
   | { kind: 'idle' }
   | { kind: 'required' }
   | { kind: 'loading' }
-  | { kind: 'done'; items: T[] };
+  | { kind: 'done'; items: T[] }
+  | { kind: 'failed'; offline: boolean };
+
+/** A search that got no answer because the device has no connection (not a server's refusal). */
+const failedOffline = (e: unknown) => !navigator.onLine || errorKeyOf(e) === 'network';
 
 /**
  * A full-screen search sheet: the typed text is searched 300 ms after the last keystroke (Enter searches at once).
- * Blank text is never sent: the sheet says `requiredMessage` instead. Only the latest answer is shown, and a failed
- * search reads as no results (the caller logs it). Publishes the overlay event so the shell hides the bottom nav.
+ * Blank text is never sent: the sheet says `requiredMessage` instead. Only the latest answer is shown. A search that
+ * fails says so (offline, or failed) with a retry, never "no results": an offline search runs again by itself when
+ * the connection returns. Publishes the overlay event so the shell hides the bottom nav.
  */
 export function SearchDialog<T>({
   open,
@@ -65,9 +71,21 @@ export function SearchDialog<T>({
     setState({ kind: 'loading' });
     search(q).then(
       (items) => mine === seq.current && setState({ kind: 'done', items }),
-      () => mine === seq.current && setState({ kind: 'done', items: [] }),
+      (e: unknown) => {
+        console.warn('[search] failed', e);
+        if (mine === seq.current) setState({ kind: 'failed', offline: failedOffline(e) });
+      },
     );
   };
+  const retry = () => run(text);
+
+  const waitingForNetwork = state.kind === 'failed' && state.offline;
+  const searchAgain = useEffectEvent(retry);
+  useEffect(() => {
+    if (!waitingForNetwork) return;
+    window.addEventListener('online', searchAgain);
+    return () => window.removeEventListener('online', searchAgain);
+  }, [waitingForNetwork]);
 
   const onType = (value: string) => {
     setText(value);
@@ -152,6 +170,9 @@ export function SearchDialog<T>({
             </p>
           )}
           {state.kind === 'loading' && <Spinner />}
+          {state.kind === 'failed' && (
+            <LoadError reason={state.offline ? 'offline' : 'failed'} title={state.offline ? undefined : t('common.searchFailed')} onRetry={retry} />
+          )}
           {state.kind === 'done' &&
             (state.items.length === 0 ? (
               <p className={s.searchMessage}>{noResultsMessage}</p>

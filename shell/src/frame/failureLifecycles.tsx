@@ -1,27 +1,32 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
-import { I18nextProvider, useTranslation } from 'react-i18next';
+import { I18nextProvider } from 'react-i18next';
 import type { LifeCycles } from 'single-spa';
-import { i18n, RetryPanel, type RemoteMountProps } from '@invest/shared';
-import { useState } from 'react';
+import { i18n, SectionFailed, type RemoteMountProps } from '@invest/shared';
 
-function Failed({ onRetry }: { onRetry: () => void }) {
-  const { t } = useTranslation();
+/**
+ * The retry panel of a remote that could not load. Retrying reloads the remote once. A remote that failed offline
+ * and is shown again once online (a route of it opened after the connection came back) loads again by itself.
+ */
+function Failed({ onRetry, failedOffline }: { onRetry: () => void; failedOffline: boolean }) {
   const [busy, setBusy] = useState(false);
-  return (
-    <RetryPanel
-      title={t('shell.remoteFailedTitle')}
-      body={t('shell.remoteFailedBody')}
-      busy={busy}
-      onRetry={() => {
-        setBusy(true);
-        onRetry();
-      }}
-    />
-  );
+  const asked = useRef(false);
+  const retry = useCallback(() => {
+    if (asked.current) return;
+    asked.current = true;
+    setBusy(true);
+    // After this mount has settled: the retry unregisters the app whose panel this is.
+    setTimeout(onRetry);
+  }, [onRetry]);
+  useEffect(() => {
+    if (failedOffline && navigator.onLine) retry();
+  }, [failedOffline, retry]);
+  return <SectionFailed busy={busy} onRetry={retry} />;
 }
 
 /** Lifecycles that stand in for a remote that could not load: its area shows a retry panel. */
 export function failureLifecycles(onRetry: () => void): LifeCycles<RemoteMountProps> {
+  const failedOffline = !navigator.onLine;
   let root: Root | null = null;
   return {
     bootstrap: async () => undefined,
@@ -29,7 +34,7 @@ export function failureLifecycles(onRetry: () => void): LifeCycles<RemoteMountPr
       root = createRoot(props.domElement);
       root.render(
         <I18nextProvider i18n={i18n}>
-          <Failed onRetry={onRetry} />
+          <Failed onRetry={onRetry} failedOffline={failedOffline} />
         </I18nextProvider>,
       );
     },

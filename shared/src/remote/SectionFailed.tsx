@@ -1,0 +1,23 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PageHeader } from '../ui/PageHeader';
+import { RetryPanel } from '../ui/states';
+
+/**
+ * A section (a remote, or one of its screens) that could not load: the retry panel under a bar whose back arrow
+ * works, so the screen can be left, not only retried. The connection coming back retries by itself: a section that
+ * failed offline needs no tap to come back.
+ */
+export function SectionFailed({ onRetry, busy }: { onRetry: () => void; busy?: boolean }) {
+  const { t } = useTranslation();
+  useEffect(() => {
+    window.addEventListener('online', onRetry);
+    return () => window.removeEventListener('online', onRetry);
+  }, [onRetry]);
+  return (
+    <>
+      <PageHeader back />
+      <RetryPanel title={t('shell.remoteFailedTitle')} body={t('shell.remoteFailedBody')} busy={busy} onRetry={onRetry} />
+    </>
+  );
+}
