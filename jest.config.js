@@ -26,7 +26,7 @@ const project = (dir, environment, extra = {}) => ({
   transformIgnorePatterns: ['/node_modules/(?!(nanoid|idb|beasties|css-select|css-what|dom-serializer|domelementtype|domhandler|domutils|htmlparser2|entities|boolbase|nth-check|@electric-sql|light-my-request|cookie|content-disposition|@fastify/static/node_modules/content-disposition|file-type|strtok3|token-types|uint8array-extras|@tokenizer|@borewit)/)'],
   moduleNameMapper: {
     '\\.css$': '<rootDir>/../shared/test/style-mock.js',
-    '^react-apexcharts(.*)$': '<rootDir>/../shared/test/apexcharts-mock.js',
+    '^lightweight-charts$': '<rootDir>/../shared/test/lightweight-charts-mock.js',
     // file-type exports only `import` conditions; Jest's CommonJS resolver needs its file named.
     '^file-type$': '<rootDir>/../node_modules/file-type/index.js',
   },

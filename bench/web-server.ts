@@ -3,9 +3,11 @@
  * (buildApp on in-memory PGlite, markets always open) and the web files of one variant, served the way `npm start`
  * serves them (scripts/web.ts: pre-compressed brotli, the same cache headers). WEB_DIST names the variant's files:
  * a folder holding one build folder per app (`<WEB_DIST>/shell`, `<WEB_DIST>/mf-markets`…); without it, each app's
- * own dist. Reports { port, token, userInfo } to the parent over IPC, then serves until told to stop.
+ * own dist. Reports { port, token, userInfo } to the parent over IPC, then serves until told to stop. BENCH_HOLDING=1
+ * gives the user a position to chart (a completed deposit and one share bought at the engine's price).
  */
 import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../api/src';
 import { distOf } from '../scripts/apps';
 import { registerWeb } from '../scripts/web';
@@ -24,8 +26,24 @@ async function main(): Promise<void> {
   const port = await listenLocal(app, Number(process.env.PORT ?? 0));
 
   const ready: WebServerReady = { port, ...(await demoSession(app, seeded.inviteCode!, '9000000002')) };
+  if (process.env.BENCH_HOLDING === '1') await buyOneShare(app, seeded.operator!, ready.token, 'RELIANCE.NS');
   process.send?.(ready);
   serveUntilStopped(app);
+}
+
+/** A deposit an operator completes, then one share of `symbol` at the price the engine quotes now. */
+async function buyOneShare(app: FastifyInstance, operator: { user: string; password: string }, token: string, symbol: string): Promise<void> {
+  const ok = async (res: Promise<{ statusCode: number; body: string; json: () => any }>) => {
+    const r = await res;
+    if (r.statusCode !== 200) throw new Error(r.body);
+    return r.json().data;
+  };
+  const user = { authorization: `Bearer ${token}` };
+  const deposit = await ok(app.inject({ method: 'POST', url: '/api/stock/success/v2/recharge/add', headers: { ...user, 'idempotency-key': 'bench-deposit' }, payload: { count: 10_000_000 } }));
+  const ops = await ok(app.inject({ method: 'POST', url: '/api/ops/login', payload: { user: operator.user, password: operator.password } }));
+  await ok(app.inject({ method: 'POST', url: `/api/ops/recharges/${deposit.id}/complete`, headers: { authorization: `Bearer ${ops.token}` }, payload: {} }));
+  const quote = await ok(app.inject({ method: 'GET', url: `/api/v2/yahoo?symbol=${symbol}&mold=1d`, headers: user }));
+  await ok(app.inject({ method: 'POST', url: '/api/stock/success/deal/buy', headers: { ...user, 'idempotency-key': 'bench-buy' }, payload: { tag: symbol, count: 1, price: quote.price } }));
 }
 
 main().catch((err) => {

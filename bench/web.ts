@@ -13,7 +13,7 @@
  * of app folders, e.g. a copy of an older build) instead of the apps' dist folders; BENCH_LH_REPORTS=<folder> keeps
  * each Lighthouse report.
  */
-import { execFileSync, fork, type ChildProcess } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -22,7 +22,7 @@ import { buildMissing } from '../scripts/build-missing';
 import { WEB_APPS } from '../scripts/apps';
 import type { DemoSession } from '../scripts/demo-app';
 import { BUDGET_ROUTES, drawn, fileResolver, loadRoute, phoneContext, servedSize, type BudgetRoute } from '../scripts/route-bytes';
-import type { WebServerReady } from './web-server';
+import { startWebServer, stopWebServer } from './web-server-process';
 
 const ROOT = path.resolve(__dirname, '..');
 const RESULTS_DIR = path.join(__dirname, 'results');
@@ -59,36 +59,6 @@ interface RouteResult {
   lighthouse?: Lighthouse;
   /** LCP of real loads in Chromium throttled as Lighthouse simulates (see throttledLcp): median, and each run. */
   throttled?: { lcpMs: number; runs: number[] };
-}
-
-function startServer(webDist: string | undefined): Promise<{ child: ChildProcess; ready: WebServerReady }> {
-  return new Promise((resolve, reject) => {
-    const child = fork(path.join(__dirname, 'web-server.ts'), [], {
-      execArgv: ['--import', 'tsx'],
-      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-      env: { ...process.env, NODE_ENV: 'production', ...(webDist ? { WEB_DIST: webDist } : {}) },
-    });
-    const timer = setTimeout(() => {
-      child.kill();
-      reject(new Error('the web server did not start within 60 s'));
-    }, 60_000);
-    child.once('message', (m) => {
-      clearTimeout(timer);
-      resolve({ child, ready: m as WebServerReady });
-    });
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`the web server exited (${code}) before it was ready`));
-    });
-  });
-}
-
-async function stopServer(child: ChildProcess): Promise<void> {
-  child.send('stop');
-  await new Promise((r) => {
-    child.once('exit', r);
-    setTimeout(() => child.kill('SIGKILL'), 10_000).unref();
-  });
 }
 
 /** The median of the runs that produced the figure (Lighthouse gives NaN when a run saw no LCP, say). */
@@ -175,7 +145,7 @@ async function lighthouseMedian(url: string, session: DemoSession | null): Promi
 }
 
 async function measureVariant(browser: Browser, variant: Variant, webDist: string | undefined, routes: readonly BudgetRoute[]): Promise<RouteResult[]> {
-  const { child, ready } = await startServer(webDist);
+  const { child, ready } = await startWebServer(webDist ? { WEB_DIST: webDist } : {});
   const dirOf = (dir: string) => (webDist ? path.join(webDist, dir) : path.join(ROOT, dir, 'dist'));
   const fileOf = fileResolver((short) => dirOf(WEB_APPS.find((a) => a.short === short)!.dir));
   const base = `http://127.0.0.1:${ready.port}`;
@@ -202,7 +172,7 @@ async function measureVariant(browser: Browser, variant: Variant, webDist: strin
       results.push(result);
     }
   } finally {
-    await stopServer(child);
+    await stopWebServer(child);
   }
   return results;
 }

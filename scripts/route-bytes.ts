@@ -58,7 +58,7 @@ export async function drawn(page: Page, route: BudgetRoute): Promise<void> {
 }
 
 /** A fresh phone-sized context, with the session in localStorage before the first byte when the route needs one. */
-export async function phoneContext(browser: Browser, route: BudgetRoute, session: DemoSession): Promise<BrowserContext> {
+export async function phoneContext(browser: Browser, route: Pick<BudgetRoute, 'loggedIn'>, session: DemoSession): Promise<BrowserContext> {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
   if (route.loggedIn) {
     await context.addInitScript((s) => {
@@ -116,12 +116,12 @@ export function servedSize(file: string): number {
   return fs.existsSync(`${file}.br`) ? fs.statSync(`${file}.br`).size : fs.statSync(file).size;
 }
 
-/** A chart-library file: its source map names apexcharts (maps stay on the server, next to the file). */
+/** A chart-library file: its source map names lightweight-charts (maps stay on the server, next to the file). */
 export function isChartFile(file: string): boolean {
   const map = `${file}.map`;
   if (!fs.existsSync(map)) return false;
   const { sources } = JSON.parse(fs.readFileSync(map, 'utf8')) as { sources: string[] };
-  return sources.some((s) => s.includes('node_modules/apexcharts/'));
+  return sources.some((s) => s.includes('node_modules/lightweight-charts/'));
 }
 
 /** URL path → the built file it is served from: /remotes/<short>/x → that remote's dist, anything else → the shell's. */

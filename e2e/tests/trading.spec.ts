@@ -80,10 +80,11 @@ test('a funded user buys half a position, sees the lot and its bills, sells it a
   await expect(holding.getByTestId('holding-pnl')).toHaveText(/^-?₹[\d,]+\.\d\d$/);
   // Bought this session: the day's P&L counts from the fill, so it equals the total P&L before fees.
   await expect(page.getByTestId('sum-day-pnl')).toHaveText(/^-?₹[\d,]+\.\d\d$/);
-  // The holding's day candles, drawn by apexcharts once its chunk and the rows have loaded.
+  // The holding's day candles, drawn once the chart's chunk and the rows have loaded.
   const chart = page.getByTestId('holding-chart');
   await expect(chart.getByRole('heading')).toHaveText(/^Day K · Reliance/);
-  await expect(chart.locator('.apexcharts-candlestick-series path').first()).toBeVisible();
+  await expect(chart.getByRole('img')).toHaveAccessibleName(/^Day K chart, \d+ points .+: last [\d,]+\.\d\d/);
+  await expect(chart.locator('canvas').first()).toBeVisible();
   await page.screenshot({ path: test.info().outputPath('positions.png'), fullPage: true });
 
   await open(page, '/account/changes');

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { calls } from './contract/endpoints';
+import { deploymentQuery } from './hooks/useDeployment';
 import type { Category } from './contract/market';
 import { queryClient } from './query/client';
 import { useCachedFirst } from './query/useCachedFirst';
@@ -9,11 +10,12 @@ import { callQuery, troubleOf, type Trouble } from './query/useCall';
 export const categoriesQuery = callQuery(calls.categoryList, undefined, { staleTime: Infinity });
 
 /**
- * The shell loads the categories at start (and after a login). The app starts even if this fails (spec §1):
- * the screens that need them then say so and retry.
+ * The shell loads the categories and the deployment's settings at start (and after a login), beside the route's
+ * remote: a screen that needs them (most do, for a currency) then draws without asking first. The app starts even
+ * if this fails (spec §1): the screens that need them then say so and retry.
  */
-export function loadAppData(): Promise<void> {
-  return queryClient.prefetchQuery(categoriesQuery);
+export async function loadAppData(): Promise<void> {
+  await Promise.all([queryClient.prefetchQuery(categoriesQuery), queryClient.prefetchQuery(deploymentQuery)]);
 }
 
 /**

@@ -8,7 +8,7 @@ import { registerApps } from './apps';
 import { Shell } from './frame/Shell';
 import { installBackGestures } from './gestures';
 import { goBack, navigate } from './navigation';
-import { loadRegistry } from './remotes';
+import { loadRegistry } from './registry';
 import { loginPathBackTo } from './routes';
 import { publishVisibility } from './visibility';
 

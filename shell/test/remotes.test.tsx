@@ -1,7 +1,8 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { loadRemote, preloadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import { initI18n } from '@invest/shared';
-import { loadLifecycles, loadRegistry, preloadRoute } from '../src/remotes';
+import { loadRegistry, preloadRoute } from '../src/registry';
+import { loadLifecycles } from '../src/remotes';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({ loadRemote: jest.fn(), preloadRemote: jest.fn(), registerRemotes: jest.fn() }));
 

@@ -1,11 +1,12 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
-import { callQuery, calls, currencySymbol, direction, formatPrice, Icon, IconButton, isNotFound, MARKETS, NotFoundState, PageHeader, PriceChange, RetryPanel, Skeleton, StaleNotice, stripExchangeSuffix, Tabs, troubleOf, useCall, type CallOutput, type Interval, type Market, type Quote, DETAIL_POLL_MS, newest, useLiveQuotes } from '@invest/shared';
+import { calls, currencySymbol, direction, formatPrice, Icon, IconButton, isNotFound, NotFoundState, PageHeader, PriceChange, RetryPanel, Skeleton, StaleNotice, stripExchangeSuffix, Tabs, troubleOf, useQuery, type CallOutput, type Interval, type Market, type Quote, DETAIL_POLL_MS, newest, useLiveQuotes } from '@invest/shared';
 import { MarketStatus, SimulatedNote } from '../components/MarketStatus';
 import { displayName } from '../lib/display';
 import { precisionOf, tradingHref } from '@invest/shared';
-import { applyQuoteToRows, buildChartModel, ChartPanel, ChartSkeleton, preloadChart, VOLUME_PANE_HEIGHT } from '@invest/shared/chart';
+import { applyQuoteToRows, buildChartModel, ChartPanel, ChartSkeleton, chartBlockHeight, preloadChart } from '@invest/shared/chart';
+import { chartQuery, stockOfParams } from './stockRoute';
 import { useFavourite } from './useFavourite';
 import s from './stock.module.css';
 
@@ -21,13 +22,10 @@ const MAIN_CHART_HEIGHT = 240;
 /** While the stream carries the price, the chart's rows are re-read this often to stay exact. */
 const RESYNC_MS = 60_000;
 
-const isMarket = (v: string | undefined): v is Market => (MARKETS as readonly string[]).includes(v ?? '');
-
 /** The stock detail at /stock/{symbol}/{market}/{name} and /stock/v2/{code}/{name}; another stock mounts afresh. */
 export function StockDetailPage() {
   const params = useParams();
-  const symbol = params.symbol ?? params.code ?? '';
-  const market = isMarket(params.market) ? params.market : undefined;
+  const { symbol, market } = stockOfParams(params);
   return <StockDetail key={`${symbol}/${market ?? ''}`} symbol={symbol} routeMarket={market} name={displayName(params.name, symbol)} />;
 }
 
@@ -43,9 +41,9 @@ function StockDetail({ symbol, routeMarket, name }: { symbol: string; routeMarke
   const liveSymbol = symbol.trim().toUpperCase();
   const liveSymbols = useMemo(() => [liveSymbol], [liveSymbol]);
   // The shown tab's chart: polled while the stream is unavailable, re-read now and then while it carries the price.
-  const chartInput = { symbol, market: routeMarket, mold: interval };
-  const { quotes, mode } = useLiveQuotes(liveSymbols, { intervalMs: DETAIL_POLL_MS, poll: [callQuery(calls.yahoo, chartInput)] });
-  const chart = useCall(calls.yahoo, chartInput, { refetchInterval: mode === 'stream' ? RESYNC_MS : false });
+  const rowsQuery = chartQuery(symbol, routeMarket, interval);
+  const { quotes, mode } = useLiveQuotes(liveSymbols, { intervalMs: DETAIL_POLL_MS, poll: [rowsQuery] });
+  const chart = useQuery({ ...rowsQuery, refetchInterval: mode === 'stream' ? RESYNC_MS : false });
   const notFound = isNotFound(chart.error);
   const live = quotes[liveSymbol];
   // Each tab's rows as loaded, kept while other tabs show; a pushed price moves every loaded chart's last candle
@@ -154,9 +152,9 @@ function StockDetail({ symbol, routeMarket, name }: { symbol: string; routeMarke
         onChange={setPeriod}
         fill
       />
-      <div className={s.chartArea} style={{ minHeight: MAIN_CHART_HEIGHT + VOLUME_PANE_HEIGHT + 28 }} role="tabpanel" aria-busy={!model || undefined}>
+      <div className={s.chartArea} style={{ minHeight: chartBlockHeight(MAIN_CHART_HEIGHT) }} role="tabpanel" aria-busy={!model || undefined}>
         {model ? (
-          model.labels.length === 0 ? (
+          model.bars.length === 0 ? (
             <p className={s.muted}>{t('markets.detail.noChart')}</p>
           ) : (
             <ChartPanel model={model} precision={precision} trend={trend} height={MAIN_CHART_HEIGHT} />

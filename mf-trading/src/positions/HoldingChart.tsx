@@ -1,7 +1,7 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { calls, MARKETS, precisionOf, RetryPanel, stripExchangeSuffix, Tabs, useCall, type Market, type Quote } from '@invest/shared';
-import { applyQuoteToRows, buildChartModel, ChartPanel, ChartSkeleton, preloadChart, VOLUME_PANE_HEIGHT } from '@invest/shared/chart';
+import { applyQuoteToRows, buildChartModel, ChartPanel, ChartSkeleton, chartBlockHeight } from '@invest/shared/chart';
 import type { Holding } from '../lib/holdings';
 import s from './positions.module.css';
 
@@ -15,8 +15,6 @@ const isMarket = (v: string): v is Market => (MARKETS as readonly string[]).incl
 export function HoldingChart({ holdings, quoteOf }: { holdings: readonly Holding[]; quoteOf: (tag: string) => Quote | undefined }) {
   const { t } = useTranslation();
   const [picked, setPicked] = useState<string>();
-  // The chart's code loads alongside the positions, not after the candles arrive.
-  useEffect(preloadChart, []);
   const holding = holdings.find((h) => h.tag === picked) ?? holdings[0];
   if (!holding) return null;
   const label = (h: Holding) => h.name || stripExchangeSuffix(h.tag);
@@ -49,9 +47,9 @@ function Candles({ holding, live }: { holding: Holding; live: Quote | undefined 
     return buildChartModel(rows, '1d', chart.data.timezone);
   }, [chart.data, live]);
   return (
-    <div className={s.chartArea} style={{ minHeight: CHART_HEIGHT + VOLUME_PANE_HEIGHT + 28 }} role="tabpanel" aria-busy={!model || undefined}>
+    <div className={s.chartArea} style={{ minHeight: chartBlockHeight(CHART_HEIGHT) }} role="tabpanel" aria-busy={!model || undefined}>
       {model ? (
-        model.labels.length === 0 ? (
+        model.bars.length === 0 ? (
           <p className={s.chartNote}>{t('markets.detail.noChart')}</p>
         ) : (
           <ChartPanel model={model} precision={precisionOf({ market: holding.market })} trend="flat" height={CHART_HEIGHT} />

@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import {
@@ -29,6 +29,7 @@ import {
   type TradeType,
   WithDeployment,
 } from '@invest/shared';
+import { preloadChart } from '@invest/shared/chart';
 import { InstrumentRow, instrumentRowView, searchStocks } from '@invest/shared/instruments';
 import { Signed } from '../components/common';
 import { groupLots, summaryOf, type Holding } from '../lib/holdings';
@@ -65,6 +66,8 @@ export function PositionsNoNavPage() {
 function Positions({ type, onType, back, search }: { type: TradeType; onType: (t: TradeType) => void; back: boolean; search: boolean }) {
   const { t } = useTranslation();
   const [searching, setSearching] = useState(false);
+  // The holdings' chart code comes with the positions, not after them.
+  useEffect(preloadChart, []);
   return (
     <div className={s.page}>
       <PageHeader

@@ -1,22 +1,29 @@
-// Loaded lazily (ChartPanel), only where a chart is drawn: apexcharts' core plus the chart types drawn here.
-import { useMemo } from 'react';
+// Loaded lazily (ChartPanel), only where a chart is drawn. lightweight-charts draws on a canvas and takes one changed
+// bar at a time (series.update): a live price redraws that bar, not the whole chart.
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import Chart from 'react-apexcharts/core';
-// 'apexcharts/area' registers both area and line (7.9's line and area entries are the same file: importing both
-// would ship it twice); candlestick draws the K charts, bar the volume pane.
-import 'apexcharts/area';
-import 'apexcharts/bar';
-import 'apexcharts/candlestick';
-import type { ApexOptions } from 'apexcharts';
-
-type Series = NonNullable<ApexOptions['series']>;
+import {
+  AreaSeries,
+  CandlestickSeries,
+  ColorType,
+  createChart,
+  CrosshairMode,
+  HistogramSeries,
+  LineSeries,
+  LineStyle,
+  type IChartApi,
+  type ISeriesApi,
+  type MouseEventParams,
+  type SeriesType,
+  type Time,
+  type UTCTimestamp,
+} from 'lightweight-charts';
 import { formatCompact, formatPrice } from '@invest/shared';
-import { axisLabel, VOLUME_PANE_HEIGHT, type ChartModel } from './chartData';
+import { axisLabel, candleLabel, diffFrom, VOLUME_PANE_HEIGHT, type Bar, type ChartModel } from './chartData';
 import s from './chart.module.css';
 
-/** A design token's value (charts draw SVG attributes, which cannot use CSS variables directly). */
+/** A design token's value (the canvas cannot read CSS variables). */
 function token(name: string, fallback: string): string {
-  if (typeof window === 'undefined') return fallback;
   return getComputedStyle(document.documentElement).getPropertyValue(name).trim() || fallback;
 }
 
@@ -32,168 +39,228 @@ function palette() {
     font: token('--font-num', 'monospace'),
   };
 }
+type Palette = ReturnType<typeof palette>;
 
-const Y_LABEL_WIDTH = 58;
-/** Chart ids (apexcharts lists charts with an id in `Apex._chartInstances`, where the browser tests read them). */
-const PRICE_CHART_ID = 'stock-price';
-const VOLUME_CHART_ID = 'stock-volume';
+/** `#rrggbb` at `alpha` (areas and volume bars are drawn see-through). */
+function faded(colour: string, alpha: number): string {
+  const m = /^#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(colour);
+  return m ? `rgba(${parseInt(m[1]!, 16)}, ${parseInt(m[2]!, 16)}, ${parseInt(m[3]!, 16)}, ${alpha})` : colour;
+}
 
+const PRICE_SCALE_WIDTH = 58;
+const at = (time: number) => time as UTCTimestamp;
 
-export default function StockChart({
-  model,
-  precision,
-  trend,
-  height = 240,
-}: {
-  model: ChartModel;
-  precision: number;
-  trend: 'up' | 'down' | 'flat';
-  height?: number;
-}) {
+/** The chart and its series, with the model they show now. */
+interface Drawn {
+  chart: IChartApi;
+  main: ISeriesApi<'Area'> | ISeriesApi<'Candlestick'>;
+  averages: ISeriesApi<'Line'>[];
+  volume: ISeriesApi<'Histogram'>;
+  model: ChartModel | null;
+}
+
+function create(el: HTMLElement, model: ChartModel, c: Palette, precision: number): Drawn {
+  const { interval, timeZone } = model;
+  const chart = createChart(el, {
+    autoSize: true,
+    layout: {
+      background: { type: ColorType.Solid, color: 'transparent' },
+      textColor: c.text3,
+      fontFamily: c.font,
+      fontSize: 10,
+      // The credit and its link sit under the chart (ChartCredit), where they can be tapped.
+      attributionLogo: false,
+      panes: { separatorColor: c.border, enableResize: false },
+    },
+    grid: { vertLines: { visible: false }, horzLines: { color: c.border, style: LineStyle.Dashed } },
+    rightPriceScale: { borderVisible: false, minimumWidth: PRICE_SCALE_WIDTH },
+    timeScale: {
+      borderVisible: false,
+      fixLeftEdge: true,
+      fixRightEdge: true,
+      lockVisibleTimeRangeOnResize: true,
+      tickMarkFormatter: (time: Time) => axisLabel(candleLabel((time as number) * 1000, interval, timeZone), interval),
+    },
+    localization: { timeFormatter: (time: Time) => candleLabel((time as number) * 1000, interval, timeZone) },
+    crosshair: { mode: CrosshairMode.Magnet, vertLine: { color: c.text3, style: LineStyle.Dashed }, horzLine: { color: c.text3, style: LineStyle.Dashed } },
+    // The page scrolls under a finger on the chart; the chart shows the whole period, so it needs no panning.
+    handleScroll: false,
+    handleScale: false,
+  });
+  const priceFormat = { type: 'custom' as const, formatter: (v: number) => formatPrice(v, precision), minMove: 10 ** -precision };
+  const main =
+    interval === '1m'
+      ? chart.addSeries(AreaSeries, { lineWidth: 2, priceFormat, crosshairMarkerRadius: 3 })
+      : chart.addSeries(CandlestickSeries, {
+          upColor: c.up,
+          downColor: c.down,
+          wickUpColor: c.up,
+          wickDownColor: c.down,
+          borderVisible: false,
+          priceFormat,
+        });
+  const averages = model.averages.map((_, i) =>
+    chart.addSeries(LineSeries, {
+      color: c.ma[i],
+      lineWidth: 1,
+      priceFormat,
+      priceLineVisible: false,
+      lastValueVisible: false,
+      crosshairMarkerVisible: false,
+    }),
+  );
+  const volume = chart.addSeries(
+    HistogramSeries,
+    { priceFormat: { type: 'custom', formatter: formatCompact }, priceLineVisible: false, lastValueVisible: false },
+    1,
+  );
+  chart.panes()[1]?.setHeight(VOLUME_PANE_HEIGHT);
+  // Room above the highest price for its axis label.
+  main.priceScale().applyOptions({ scaleMargins: { top: 0.1, bottom: 0.05 } });
+  return { chart, main, averages, volume, model: null };
+}
+
+const barOf = (b: Bar, area: boolean) => (area ? { time: at(b.time), value: b.close } : { ...b, time: at(b.time) });
+
+/** Draws `model` on `d`: the whole of it, or, when only its last bar moved or one was added, that bar alone. */
+function draw(d: Drawn, model: ChartModel, c: Palette): void {
+  const area = model.interval === '1m';
+  const main = d.main as ISeriesApi<SeriesType>;
+  const volumeOf = (v: ChartModel['volumes'][number]) => ({ time: at(v.time), value: v.value, color: faded(v.up ? c.up : c.down, 0.7) });
+  const pointOf = (p: ChartModel['averages'][number]['points'][number]) => (p.value === null ? { time: at(p.time) } : { time: at(p.time), value: p.value });
+  const change = diffFrom(d.model, model);
+  if (change === 'all') {
+    main.setData(model.bars.map((b) => barOf(b, area)));
+    d.averages.forEach((line, i) => line.setData(model.averages[i]!.points.map(pointOf)));
+    d.volume.setData(model.volumes.map(volumeOf));
+    d.chart.timeScale().fitContent();
+  } else if (change === 'tail') {
+    const last = model.bars.length - 1;
+    const added = model.bars.length > (d.model?.bars.length ?? 0);
+    main.update(barOf(model.bars[last]!, area));
+    d.averages.forEach((line, i) => line.update(pointOf(model.averages[i]!.points[last]!)));
+    d.volume.update(volumeOf(model.volumes[last]!));
+    if (added) d.chart.timeScale().fitContent();
+  }
+  d.model = model;
+}
+
+type Trend = 'up' | 'down' | 'flat';
+
+/** The highest and lowest price of the bars. */
+function rangeOf(bars: readonly Bar[]): { high: number; low: number } {
+  let high = -Infinity;
+  let low = Infinity;
+  for (const b of bars) {
+    high = Math.max(high, b.high, b.close);
+    low = Math.min(low, b.low, b.close);
+  }
+  return { high, low };
+}
+
+/** The period's name as its tab says it. */
+const PERIOD_LABELS: Record<ChartModel['interval'], string> = {
+  '1m': 'markets.detail.realtime',
+  '1d': 'markets.detail.dayK',
+  '1wk': 'markets.detail.weekK',
+  '1mo': 'markets.detail.monthK',
+};
+
+/**
+ * The price chart over its volume pane: an area of 1-minute closes (real time), or candles with their moving averages
+ * (K charts). One chart per period (ChartPanel keys it by interval). Its accessible name says what it shows, the
+ * numbers included, since a canvas has no text of its own.
+ */
+export default function StockChart({ model, precision, trend, height }: { model: ChartModel; precision: number; trend: Trend; height: number }) {
   const { t } = useTranslation();
-  const c = useMemo(() => palette(), []);
+  const box = useRef<HTMLDivElement>(null);
+  const drawn = useRef<Drawn | null>(null);
+  const [colours] = useState(palette);
+  const [pointed, setPointed] = useState<{ time: number; bar: Bar } | null>(null);
+
+  useLayoutEffect(() => {
+    const d = create(box.current!, model, colours, precision);
+    drawn.current = d;
+    const onMove = (p: MouseEventParams<Time>) => {
+      const data = p.time === undefined ? undefined : (p.seriesData.get(d.main) as ({ value?: number } & Partial<Bar>) | undefined);
+      if (!data) return setPointed(null);
+      const close = data.close ?? data.value ?? 0;
+      setPointed({ time: p.time as number, bar: { time: p.time as number, open: data.open ?? close, high: data.high ?? close, low: data.low ?? close, close } });
+    };
+    d.chart.subscribeCrosshairMove(onMove);
+    return () => {
+      d.chart.unsubscribeCrosshairMove(onMove);
+      d.chart.remove();
+      drawn.current = null;
+    };
+    // One chart for the component's life: the model and precision reach it through the effects below.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  useLayoutEffect(() => draw(drawn.current!, model, colours), [model, colours]);
+
+  useEffect(() => {
+    const priceFormat = { type: 'custom' as const, formatter: (v: number) => formatPrice(v, precision), minMove: 10 ** -precision };
+    const d = drawn.current!;
+    d.main.applyOptions({ priceFormat });
+    d.averages.forEach((line) => line.applyOptions({ priceFormat }));
+  }, [precision]);
+
+  useEffect(() => {
+    const d = drawn.current!;
+    if (model.interval !== '1m') return;
+    const line = trend === 'down' ? colours.down : trend === 'up' ? colours.up : colours.flat;
+    (d.main as ISeriesApi<'Area'>).applyOptions({ lineColor: line, topColor: faded(line, 0.35), bottomColor: faded(line, 0.02) });
+  }, [trend, colours, model.interval]);
+
   const isK = model.interval !== '1m';
-
-  const base = useMemo<ApexOptions>(() => {
-    const labelAt = (v: number) => model.labels[Math.round(v)] ?? '';
-    const last = model.labels.length - 1;
-    return {
-      chart: {
-        // No `group`: apexcharts applies updateOptions to every chart of a group, so the first live update gave
-        // the price pane the volume pane's series and axis (a solid band on a 0–2,000 scale).
-        background: 'transparent',
-        foreColor: c.text2,
-        fontFamily: c.font,
-        animations: { enabled: false },
-        toolbar: { show: false },
-        zoom: { enabled: false },
-        selection: { enabled: false },
-        parentHeightOffset: 0,
-        redrawOnParentResize: true,
-      },
-      theme: { mode: 'dark' },
-      legend: { show: false },
-      dataLabels: { enabled: false },
-      grid: { borderColor: c.border, strokeDashArray: 3, padding: { left: 14, right: 4, top: 0, bottom: 0 } },
-      xaxis: {
-        type: 'numeric',
-        min: isK ? -0.5 : 0,
-        max: isK ? last + 0.5 : Math.max(1, last),
-        tickAmount: 4,
-        decimalsInFloat: 0,
-        labels: {
-          rotate: 0,
-          hideOverlappingLabels: true,
-          style: { fontSize: '10px', colors: c.text3 },
-          formatter: (v: string | number) => axisLabel(labelAt(Number(v)), model.interval),
-        },
-        axisBorder: { show: false },
-        axisTicks: { show: false },
-        tooltip: { enabled: false },
-        crosshairs: { stroke: { color: c.text3, dashArray: 3 } },
-      },
-      tooltip: { theme: 'dark', x: { show: true, formatter: (v: number) => labelAt(v) }, style: { fontSize: '12px' } },
-      states: { hover: { filter: { type: 'none' } }, active: { filter: { type: 'none' } } },
-    };
-  }, [c, isK, model]);
-
-  const priceAxis = useMemo<ApexOptions['yaxis']>(
-    () => ({
-      opposite: true,
-      tickAmount: 4,
-      forceNiceScale: false,
-      labels: {
-        minWidth: Y_LABEL_WIDTH,
-        maxWidth: Y_LABEL_WIDTH,
-        style: { fontSize: '10px', colors: c.text3 },
-        formatter: (v: number) => (Number.isFinite(v) ? formatPrice(v, precision) : ''),
-      },
-    }),
-    [c, precision],
-  );
-
-  const main = useMemo<{ options: ApexOptions; series: Series; type: 'area' | 'line' }>(() => {
-    const lineColour = trend === 'down' ? c.down : trend === 'up' ? c.up : c.flat;
-    if (!isK) {
-      return {
-        type: 'area',
-        series: [{ name: t('markets.detail.price'), data: model.closes }],
-        options: {
-          ...base,
-          chart: { ...base.chart, id: PRICE_CHART_ID, type: 'area' },
-          colors: [lineColour],
-          stroke: { curve: 'straight', width: 1.6 },
-          fill: { type: 'gradient', gradient: { shadeIntensity: 0, opacityFrom: 0.35, opacityTo: 0.02, stops: [0, 100] } },
-          markers: { size: 0, hover: { size: 3 } },
-          xaxis: { ...base.xaxis, labels: { ...base.xaxis?.labels, show: false } },
-          yaxis: priceAxis,
-          tooltip: { ...base.tooltip, y: { formatter: (v: number) => formatPrice(v, precision) } },
-        },
-      };
-    }
-    return {
-      type: 'line',
-      series: [
-        { name: 'K', type: 'candlestick', data: model.candles },
-        ...model.averages.map((a) => ({ name: `MA${a.period}`, type: 'line', data: a.points })),
-      ],
-      options: {
-        ...base,
-        chart: { ...base.chart, id: PRICE_CHART_ID, type: 'line' },
-        colors: [c.up, ...c.ma],
-        stroke: { width: [1, 1.2, 1.2, 1.2], curve: 'straight' },
-        markers: { size: 0 },
-        plotOptions: { candlestick: { colors: { upward: c.up, downward: c.down }, wick: { useFillColor: true } } },
-        xaxis: { ...base.xaxis, labels: { ...base.xaxis?.labels, show: false } },
-        yaxis: priceAxis,
-        tooltip: { ...base.tooltip, shared: true, y: { formatter: (v: number) => (Number.isFinite(v) ? formatPrice(v, precision) : '--') } },
-      },
-    };
-  }, [base, c, isK, model, precision, priceAxis, t, trend]);
-
-  const volume = useMemo<{ options: ApexOptions; series: Series }>(
-    () => ({
-      series: [
-        {
-          name: t('markets.detail.volume'),
-          data: model.volumes.map((v) => ({ x: v.x, y: v.y, fillColor: v.up ? c.up : c.down })),
-        },
-      ],
-      options: {
-        ...base,
-        chart: { ...base.chart, id: VOLUME_CHART_ID, type: 'bar' },
-        plotOptions: { bar: { columnWidth: '70%' } },
-        fill: { opacity: 0.7 },
-        grid: { ...base.grid, yaxis: { lines: { show: false } } },
-        yaxis: {
-          opposite: true,
-          tickAmount: 1,
-          labels: { minWidth: Y_LABEL_WIDTH, maxWidth: Y_LABEL_WIDTH, style: { fontSize: '10px', colors: c.text3 }, formatter: formatCompact },
-        },
-        tooltip: { ...base.tooltip, y: { formatter: formatCompact } },
-      },
-    }),
-    [base, c, model, t],
-  );
+  const range = useMemo(() => rangeOf(model.bars), [model.bars]);
+  const last = model.bars[model.bars.length - 1];
+  const price = (v: number) => formatPrice(v, precision);
+  const summary = last
+    ? t('markets.detail.chartSummary', {
+        period: t(PERIOD_LABELS[model.interval]),
+        points: model.bars.length,
+        from: candleLabel(model.bars[0]!.time * 1000, model.interval, model.timeZone),
+        to: candleLabel(last.time * 1000, model.interval, model.timeZone),
+        close: price(last.close),
+        high: price(range.high),
+        low: price(range.low),
+      })
+    : t('markets.detail.noChart');
 
   return (
     <div className={s.chart} data-testid={`chart-${model.interval}`}>
-      {isK && (
-        <div className={`${s.maLegend} num`} aria-label={t('markets.detail.movingAverages')}>
-          {model.lastAverages.map((a, i) => (
-            <span key={a.period} style={{ color: c.ma[i] }}>
-              MA{a.period} {a.value === null ? '--' : formatPrice(a.value, precision)}
+      <div className={`${s.legend} num`} aria-hidden="true">
+        {pointed ? (
+          <span>
+            {candleLabel(pointed.time * 1000, model.interval, model.timeZone)}{' '}
+            {isK ? `O ${price(pointed.bar.open)} H ${price(pointed.bar.high)} L ${price(pointed.bar.low)} C ${price(pointed.bar.close)}` : price(pointed.bar.close)}
+          </span>
+        ) : (
+          isK &&
+          model.lastAverages.map((a, i) => (
+            <span key={a.period} style={{ color: colours.ma[i] }}>
+              MA{a.period} {a.value === null ? '--' : price(a.value)}
             </span>
-          ))}
-        </div>
-      )}
-      <div className={s.mainPane} style={{ height }}>
-        {/* A new period is a new chart: morphing a candlestick chart back into an area chart left no line. */}
-        <Chart key={model.interval} type={main.type} height={height} width="100%" series={main.series} options={main.options} />
+          ))
+        )}
       </div>
-      <div className={s.volumePane} style={{ height: VOLUME_PANE_HEIGHT }} aria-label={t('markets.detail.volume')}>
-        <Chart key={model.interval} type="bar" height={VOLUME_PANE_HEIGHT} width="100%" series={volume.series} options={volume.options} />
-      </div>
+      <div ref={box} className={s.canvas} style={{ height: height + VOLUME_PANE_HEIGHT }} role="img" aria-label={summary} />
+      <ChartCredit />
     </div>
+  );
+}
+
+/** The chart library's licence asks for its maker's name and a link to its site on the page that shows it. */
+function ChartCredit() {
+  const { t } = useTranslation();
+  return (
+    <p className={s.credit}>
+      {t('markets.detail.chartBy')}{' '}
+      <a href="https://www.tradingview.com/" target="_blank" rel="noopener noreferrer">
+        TradingView
+      </a>
+    </p>
   );
 }

@@ -5,6 +5,11 @@ export const VOLUME_PANE_HEIGHT = 80;
 export const MA_PERIODS = [5, 10, 20] as const;
 /** Day candles over a year are too thin on a phone: the chart shows the latest ones (averages use all rows). */
 export const MAX_VISIBLE_CANDLES = 100;
+/** The chart's lines around its panes: the legend above (22 px) and the credit below (20 px). */
+const CHART_CHROME_PX = 42;
+
+/** The height a chart of this price-pane height takes, all of it: a screen keeps it for the chart while it loads. */
+export const chartBlockHeight = (priceHeight: number) => priceHeight + VOLUME_PANE_HEIGHT + CHART_CHROME_PX;
 
 /** Simple moving average of closes; null until `period` closes exist. */
 export function movingAverage(closes: readonly number[], period: number): (number | null)[] {
@@ -19,7 +24,7 @@ export function movingAverage(closes: readonly number[], period: number): (numbe
 }
 
 const formats = new Map<string, Intl.DateTimeFormat>();
-/** Date parts in the exchange's time zone (formatters are cached: a chart labels hundreds of points). */
+/** Date parts in the exchange's time zone (formatters are cached: a chart labels many points). */
 function partsIn(ts: number, timeZone: string): Record<'year' | 'month' | 'day' | 'hour' | 'minute', string> {
   let f = formats.get(timeZone);
   if (!f) {
@@ -31,7 +36,7 @@ function partsIn(ts: number, timeZone: string): Record<'year' | 'month' | 'day' 
   return out;
 }
 
-/** An axis label for a candle of this interval, in the exchange's time zone. */
+/** The label of a candle of this interval (crosshair, summary), in the exchange's time zone. */
 export function candleLabel(ts: number, interval: Interval, timeZone = 'UTC'): string {
   const d = partsIn(ts, timeZone);
   if (interval === '1m') return `${d.hour}:${d.minute}`;
@@ -39,53 +44,92 @@ export function candleLabel(ts: number, interval: Interval, timeZone = 'UTC'): s
   return `${d.year}-${d.month}-${d.day}`;
 }
 
-/** The short form under the chart (the tooltip shows the full label). */
+/** The short form under the chart (the crosshair shows the full label). */
 export function axisLabel(label: string, interval: Interval): string {
   return interval === '1d' || interval === '1wk' ? label.slice(5) : label;
 }
 
+/** Seconds since the epoch: the time of a point as the chart library takes it. */
+export type ChartTime = number;
+
+export interface Bar {
+  time: ChartTime;
+  open: number;
+  high: number;
+  low: number;
+  close: number;
+}
+
 /**
- * What the chart draws. Points sit at x = their index (a numeric axis without gaps for nights and weekends);
- * `labels[x]` names them.
+ * What the chart draws, from the API's rows: plain numbers, so a live price changes one bar and the chart redraws
+ * only that one (see diffFrom). Labels are made by the chart when it shows them, never per point.
  */
 export interface ChartModel {
   interval: Interval;
-  labels: string[];
-  candles: { x: number; y: [number, number, number, number] }[];
-  closes: { x: number; y: number }[];
-  volumes: { x: number; y: number; up: boolean }[];
-  /** One line per MA period, aligned with `labels`. */
-  averages: { period: number; points: { x: number; y: number | null }[] }[];
+  /** The exchange's clock: times are labelled there. */
+  timeZone: string;
+  bars: Bar[];
+  volumes: { time: ChartTime; value: number; up: boolean }[];
+  /** One line per MA period, aligned with `bars` (null before the average exists). */
+  averages: { period: number; points: { time: ChartTime; value: number | null }[] }[];
   /** Latest value of each average (the legend). */
   lastAverages: { period: number; value: number | null }[];
 }
 
-/** Everything the chart draws, from the API's rows: labels, OHLC, closes, coloured volumes and the averages. */
+const toTime = (ms: number): ChartTime => Math.floor(ms / 1000);
+
+/*
+ * A live price replaces one row and keeps the others (applyQuoteToRows): each row's bar is made once and kept with
+ * it, so a new model costs a new array, and the rows that did not change are the same bars (diffFrom skips them).
+ */
+const barsOfRows = new WeakMap<Candle, Bar>();
+function barOf(r: Candle): Bar {
+  let bar = barsOfRows.get(r);
+  if (!bar) barsOfRows.set(r, (bar = { time: toTime(r.timestamp), open: r.open, high: r.high, low: r.low, close: r.close }));
+  return bar;
+}
+
+/** Everything the chart draws: OHLC bars, coloured volumes and, on K charts, the averages over all rows. */
 export function buildChartModel(rows: readonly Candle[], interval: Interval, timeZone = 'UTC'): ChartModel {
   const isK = interval !== '1m';
   const start = isK ? Math.max(0, rows.length - MAX_VISIBLE_CANDLES) : 0;
-  const closesAll = rows.map((r) => r.close);
   const visible = rows.slice(start);
-  const labels = visible.map((r) => candleLabel(r.timestamp, interval, timeZone));
+  const bars = visible.map(barOf);
+  const closes = rows.map((r) => r.close);
   const averages = isK
     ? MA_PERIODS.map((period) => {
-        const ma = movingAverage(closesAll, period).slice(start);
-        return { period, points: labels.map((_, i) => ({ x: i, y: ma[i] === null || ma[i] === undefined ? null : round(ma[i]!) })) };
+        const ma = movingAverage(closes, period).slice(start);
+        return { period, points: bars.map((b, i) => ({ time: b.time, value: ma[i] === null || ma[i] === undefined ? null : round(ma[i]!) })) };
       })
     : [];
   return {
     interval,
-    labels,
-    candles: visible.map((r, i) => ({ x: i, y: [r.open, r.high, r.low, r.close] })),
-    closes: visible.map((r, i) => ({ x: i, y: r.close })),
-    volumes: visible.map((r, i) => ({ x: i, y: r.volume, up: r.close >= r.open })),
+    timeZone,
+    bars,
+    volumes: visible.map((r, i) => ({ time: bars[i]!.time, value: r.volume, up: r.close >= r.open })),
     averages,
-    lastAverages: averages.map((a) => ({ period: a.period, value: a.points[a.points.length - 1]?.y ?? null })),
+    lastAverages: averages.map((a) => ({ period: a.period, value: a.points[a.points.length - 1]?.value ?? null })),
   };
 }
 
 function round(v: number): number {
   return Math.round(v * 10_000) / 10_000;
+}
+
+const sameBar = (a: Bar, b: Bar) => a.time === b.time && a.open === b.open && a.high === b.high && a.low === b.low && a.close === b.close;
+
+/**
+ * How `next` differs from the model drawn before: 'same'; 'tail' when only its last bar changed or one bar was added
+ * after it (a live price: redraw that bar alone); 'all' otherwise (another answer, another window: draw it afresh).
+ */
+export function diffFrom(drawn: ChartModel | null, next: ChartModel): 'same' | 'tail' | 'all' {
+  if (!drawn || drawn.interval !== next.interval) return 'all';
+  const [a, b] = [drawn.bars, next.bars];
+  if (b.length !== a.length && b.length !== a.length + 1) return 'all';
+  const kept = a.length - 1;
+  for (let i = 0; i < kept; i++) if (a[i] !== b[i] && !sameBar(a[i]!, b[i]!)) return 'all';
+  if (b.length === a.length && (a.length === 0 || sameBar(a[kept]!, b[kept]!))) return 'same';
+  return a.length === 0 || a[kept]!.time === b[kept]!.time ? 'tail' : 'all';
 }
 
 const PERIOD_MS: Record<Interval, number> = { '1m': 60_000, '1d': 86_400_000, '1wk': 7 * 86_400_000, '1mo': 31 * 86_400_000 };

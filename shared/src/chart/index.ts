@@ -1,4 +1,5 @@
 // The stock chart, for every remote that draws one (stock detail, positions). A subpath of its own, so a screen
-// without a chart never loads its model code, and apexcharts only when ChartPanel renders.
+// without a chart never loads its model code, and the chart library only when ChartPanel renders.
 export * from './chartData';
-export { ChartPanel, ChartSkeleton, preloadChart } from './ChartPanel';
+export { ChartPanel, ChartSkeleton } from './ChartPanel';
+export { preloadChart } from './preload';

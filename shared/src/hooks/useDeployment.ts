@@ -4,7 +4,7 @@ import type { Market } from '../contract/market';
 import { calls } from '../contract/endpoints';
 import type { ConfigEntry } from '../contract/user';
 import { currencySymbol } from '../format';
-import { useCall } from '../query/useCall';
+import { callQuery, useCall } from '../query/useCall';
 
 /** The deployment's currencies (spec §1): INR and MXN builds differ in more than the symbol. */
 export const DEPLOYMENT_CURRENCIES = ['INR', 'MXN'] as const;
@@ -47,10 +47,13 @@ export function deploymentOf(rows: ConfigEntry[]): Deployment {
   };
 }
 
+/** The settings' query (GET /v2/config), loaded once per page: the shell starts it with the app's data. */
+export const deploymentQuery = callQuery(calls.config, undefined, { staleTime: Infinity });
+
 /**
  * The deployment's settings, loaded once per page and shared by every app. While it loads `data` is undefined;
  * a failed load is `isError` and the screen offers a retry (LoadError), it never assumes a currency.
  */
 export function useDeployment(): UseQueryResult<Deployment, ApiError> {
-  return useCall(calls.config, undefined, { select: deploymentOf, staleTime: Infinity });
+  return useCall(calls.config, undefined, { select: deploymentOf, staleTime: deploymentQuery.staleTime });
 }

@@ -20,19 +20,30 @@ export function retryFailedScreens(): void {
  * load that failed offline is also replaced when the screen is drawn again online: the app may have been away (its
  * boundary unmounted) when the connection came back.
  */
-export function lazyScreen<K extends string>(load: () => Promise<Record<NoInfer<K>, ComponentType>>, name: K): ComponentType {
+export function lazyScreen<K extends string>(
+  load: () => Promise<Record<NoInfer<K>, ComponentType>>,
+  name: K,
+  options: {
+    /**
+     * What the screen will ask for as soon as it draws (its data, its chart's code), started with its code instead of
+     * after it: run when the screen's code is first asked for, reading what it needs from the URL.
+     */
+    alongside?: () => void;
+  } = {},
+): ComponentType {
   let failedOffline = false;
   const create = () =>
-    lazy(() =>
-      load().then(
+    lazy(() => {
+      options.alongside?.();
+      return load().then(
         (m) => ({ default: m[name] }),
         (err: unknown) => {
           failedOffline = !navigator.onLine;
           failedLoads.add(reset);
           throw err;
         },
-      ),
-    );
+      );
+    });
   const reset = () => {
     failedOffline = false;
     Screen = create();

@@ -3,7 +3,7 @@ import { lazyScreen, RemoteBoundary, Spinner, ToastHost, useLoggedIn } from '@in
 import { AuthNavigation } from '../auth/authNavigation';
 import { LoginScreen } from '../auth/LoginScreen';
 import { navigate } from '../navigation';
-import { preloadRoute } from '../remotes';
+import { preloadRoute } from '../registry';
 import { guardRedirect, routeFor } from '../routes';
 import { BottomNav } from './BottomNav';
 import { DesktopWarning } from './DesktopWarning';

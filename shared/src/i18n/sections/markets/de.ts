@@ -52,6 +52,8 @@ export const markets: Leaves<typeof en> = {
     dayK: 'Tag',
     weekK: 'Woche',
     monthK: 'Monat',
+    chartSummary: '{{period}}-Chart, {{points}} Punkte von {{from}} bis {{to}}: zuletzt {{close}}, Hoch {{high}}, Tief {{low}}',
+    chartBy: 'Chart von',
     movingAverages: 'Gleitende Durchschnitte',
     noChart: 'Keine Chartdaten für diesen Zeitraum',
     chartFailed: 'Der Chart konnte nicht geladen werden',

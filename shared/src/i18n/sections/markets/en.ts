@@ -50,6 +50,8 @@ export const markets = {
     dayK: 'Day K',
     weekK: 'Week K',
     monthK: 'Month K',
+    chartSummary: '{{period}} chart, {{points}} points from {{from}} to {{to}}: last {{close}}, high {{high}}, low {{low}}',
+    chartBy: 'Chart by',
     movingAverages: 'Moving averages',
     noChart: 'No chart data for this period',
     chartFailed: 'The chart could not load',

@@ -52,6 +52,8 @@ export const markets: Leaves<typeof en> = {
     dayK: 'Diario',
     weekK: 'Semanal',
     monthK: 'Mensual',
+    chartSummary: 'Gráfico {{period}}, {{points}} puntos de {{from}} a {{to}}: último {{close}}, máximo {{high}}, mínimo {{low}}',
+    chartBy: 'Gráfico de',
     movingAverages: 'Medias móviles',
     noChart: 'No hay datos del gráfico para este periodo',
     chartFailed: 'No se pudo cargar el gráfico',

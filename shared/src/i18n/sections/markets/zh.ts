@@ -52,6 +52,8 @@ export const markets: Leaves<typeof en> = {
     dayK: '日K',
     weekK: '周K',
     monthK: '月K',
+    chartSummary: '{{period}}图表，{{from}}至{{to}}共{{points}}个点：最新 {{close}}，最高 {{high}}，最低 {{low}}',
+    chartBy: '图表提供：',
     movingAverages: '均线',
     noChart: '该周期暂无图表数据',
     chartFailed: '图表加载失败',

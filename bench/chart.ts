@@ -1,0 +1,168 @@
+/**
+ * Chart benchmark (`npm run bench -- chart`; not a test): the price charts on a cheap phone. Against the real app
+ * (bench/web-server.ts, markets always open, a user holding one share) and the production build (or BENCH_WEB_DIST,
+ * a folder of app folders such as an older build), for the stock detail (real-time and day-K tabs) and the
+ * positions chart:
+ * - live updates at 4x CPU: for BENCH_CHART_WINDOW_S seconds (default 30) after the chart has drawn and settled,
+ *   every long task (over 50 ms) and long animation frame, beside the number of pushed quotes the page received;
+ * - the first draw at 4x CPU and Slow 4G (150 ms round trips, 1.6 Mbps down, 750 Kbps up, cache disabled): the time
+ *   from the navigation to the chart on screen, median of BENCH_CHART_RUNS (default 3) fresh loads.
+ * Goals: no long task over 50 ms while the chart updates; drawn within 2.5 s. Prints a table and writes
+ * bench/results/chart-<time>.json.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { chromium, type Browser, type CDPSession, type Page } from '@playwright/test';
+import { buildMissing } from '../scripts/build-missing';
+import { phoneContext } from '../scripts/route-bytes';
+import type { DemoSession } from '../scripts/demo-app';
+import { startWebServer, stopWebServer } from './web-server-process';
+
+const RESULTS_DIR = path.join(__dirname, 'results');
+const WINDOW_MS = Number(process.env.BENCH_CHART_WINDOW_S ?? 30) * 1000;
+const RUNS = Number(process.env.BENCH_CHART_RUNS ?? 3);
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const GOALS = { longTaskMs: 50, drawMs: 2500 };
+
+interface Scene {
+  name: string;
+  path: string;
+  /** The chart's element once drawn (its SVG or canvas inside). */
+  chart: string;
+  /** A chart tab to pick before watching the updates (its first draw is not measured: it waits for the tap). */
+  tab?: string;
+}
+
+const SCENES: Scene[] = [
+  { name: 'stock, real time', path: '/stock/v2/RELIANCE.NS/Reliance%20Industries', chart: '[data-testid="chart-1m"]' },
+  { name: 'stock, day K', path: '/stock/v2/RELIANCE.NS/Reliance%20Industries', chart: '[data-testid="chart-1d"]', tab: 'Day K' },
+  { name: 'positions', path: '/trade', chart: '[data-testid="holding-chart"] [data-testid="chart-1d"]' },
+];
+
+interface UpdateFigures {
+  /** Quotes the page's stream received in the window. */
+  quotes: number;
+  longTasks: number;
+  longestTaskMs: number;
+  /** Long animation frames' blocking time, summed over the window. */
+  blockingMs: number;
+}
+
+interface SceneResult extends UpdateFigures {
+  scene: string;
+  drawMs: number | null;
+  drawRuns: number[];
+}
+
+const drawnSelector = (scene: Scene) => `${scene.chart} svg, ${scene.chart} canvas`;
+
+async function throttle(cdp: CDPSession, network: boolean): Promise<void> {
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  if (!network) return;
+  await cdp.send('Network.enable');
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 });
+}
+
+/** Picks the scene's tab, if any, and waits until its chart has drawn. */
+async function pickTab(page: Page, scene: Scene): Promise<void> {
+  if (scene.tab) await page.getByRole('tab', { name: scene.tab }).click();
+  await page.locator(drawnSelector(scene)).first().waitFor({ timeout: 60_000 });
+}
+
+/** Long tasks and long animation frames of the next `ms`, with the number of quotes the stream pushed meanwhile. */
+async function watchUpdates(page: Page, cdp: CDPSession, ms: number): Promise<UpdateFigures> {
+  let quotes = 0;
+  await cdp.send('Network.enable');
+  cdp.on('Network.eventSourceMessageReceived', () => void quotes++);
+  await page.evaluate(() => {
+    const w = window as unknown as { __long: { tasks: number[]; blocking: number } };
+    w.__long = { tasks: [], blocking: 0 };
+    new PerformanceObserver((list) => list.getEntries().forEach((e) => w.__long.tasks.push(e.duration))).observe({ type: 'longtask' });
+    new PerformanceObserver((list) =>
+      list.getEntries().forEach((e) => (w.__long.blocking += (e as PerformanceEntry & { blockingDuration: number }).blockingDuration)),
+    ).observe({ type: 'long-animation-frame' });
+  });
+  await page.waitForTimeout(ms);
+  const seen = await page.evaluate(() => (window as unknown as { __long: { tasks: number[]; blocking: number } }).__long);
+  return {
+    quotes,
+    longTasks: seen.tasks.length,
+    longestTaskMs: Math.round(Math.max(0, ...seen.tasks)),
+    blockingMs: Math.round(seen.blocking),
+  };
+}
+
+async function updatesOf(browser: Browser, base: string, scene: Scene, session: DemoSession): Promise<UpdateFigures> {
+  const context = await phoneContext(browser, { loggedIn: true }, session);
+  try {
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await page.goto(`${base}${scene.path}`);
+    await pickTab(page, scene);
+    await throttle(cdp, false);
+    await page.waitForTimeout(3000);
+    return await watchUpdates(page, cdp, WINDOW_MS);
+  } finally {
+    await context.close();
+  }
+}
+
+/** A fresh load of the scene's page at 4x CPU and Slow 4G: milliseconds from the navigation to the chart drawn. */
+async function drawOf(browser: Browser, base: string, scene: Scene, session: DemoSession): Promise<number> {
+  const context = await phoneContext(browser, { loggedIn: true }, session);
+  try {
+    const page = await context.newPage();
+    await page.addInitScript((selector) => {
+      new MutationObserver((_, observer) => {
+        if (!document.querySelector(selector)) return;
+        (window as unknown as { __drawnAt: number }).__drawnAt = performance.now();
+        observer.disconnect();
+      }).observe(document, { childList: true, subtree: true });
+    }, drawnSelector(scene));
+    await throttle(await context.newCDPSession(page), true);
+    await page.goto(`${base}${scene.path}`);
+    await pickTab(page, scene);
+    return Math.round(await page.evaluate(() => (window as unknown as { __drawnAt: number }).__drawnAt));
+  } finally {
+    await context.close();
+  }
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)]!;
+
+export async function runChartBench(): Promise<void> {
+  const webDist = process.env.BENCH_WEB_DIST;
+  if (!webDist) await buildMissing((m) => console.log(`[bench] ${m}`));
+  const { child, ready } = await startWebServer({ BENCH_HOLDING: '1', ...(webDist ? { WEB_DIST: webDist } : {}) });
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+  const base = `http://127.0.0.1:${ready.port}`;
+  const results: SceneResult[] = [];
+  try {
+    for (const scene of SCENES) {
+      console.log(`- ${scene.name}`);
+      const updates = await updatesOf(browser, base, scene, ready);
+      const drawRuns: number[] = [];
+      for (let i = 0; i < RUNS && !scene.tab; i++) drawRuns.push(await drawOf(browser, base, scene, ready));
+      results.push({ scene: scene.name, ...updates, drawMs: drawRuns.length ? median(drawRuns) : null, drawRuns });
+    }
+  } finally {
+    await browser.close();
+    await stopWebServer(child);
+  }
+  console.table(
+    results.map((r) => ({
+      scene: r.scene,
+      'quotes pushed': r.quotes,
+      'long tasks (> 50 ms)': r.longTasks,
+      'longest task ms': r.longestTaskMs,
+      'LoAF blocking ms': r.blockingMs,
+      'drawn at ms (4x CPU, Slow 4G)': r.drawMs === null ? '-' : `${r.drawMs} (${r.drawRuns.join(', ')})`,
+      goals: r.longestTaskMs <= GOALS.longTaskMs && (r.drawMs ?? 0) <= GOALS.drawMs ? 'met' : 'missed',
+    })),
+  );
+  fs.mkdirSync(RESULTS_DIR, { recursive: true });
+  const file = path.join(RESULTS_DIR, `chart-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
+  fs.writeFileSync(file, `${JSON.stringify({ windowMs: WINDOW_MS, goals: GOALS, webDist: webDist ?? null, results }, null, 2)}\n`);
+  console.log(`[bench] chart results in ${path.relative(process.cwd(), file)}`);
+}
