@@ -9,6 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { Client } from 'pg';
+import { DEFAULT_MAX_AMOUNT } from '../api/src/config';
 import { verifyLedger } from '../api/src/ledger/verify';
 import { createPinnableEngine } from '../api/src/market/engine';
 import { OrderMatcher } from '../api/src/trading/matcher';
@@ -38,7 +39,7 @@ export function runTradingBench(): Promise<TradingBenchResult | null> {
     // Markets always open, so every market order fills at once; the clock is real.
     const market = createPinnableEngine({ seed: 'bench', alwaysOpen: true });
     const { engine } = market;
-    const deps: TradeDeps = { db, market, currency: BENCH_CURRENCY };
+    const deps: TradeDeps = { db, market, currency: BENCH_CURRENCY, maxAmount: DEFAULT_MAX_AMOUNT };
     const { operatorId, userIds: people } = await benchUsers(db, '71000');
     for (const id of people) await fundBenchUser(db, operatorId, id, 100_000_000);
 

@@ -5,7 +5,7 @@ import type { Config } from './config';
 import { openDatabase, type Database } from './db/database';
 import { apiErrorHandler, rejection } from './http/errors';
 import { clientErrorHandler, frameworkErrors, serverErrorHandler } from './http/framework-errors';
-import { refuseNulBytes } from './http/input-guard';
+import { refuseUnstorableText } from './http/input-guard';
 import { acceptEmptyJson } from './http/json';
 import { DEFAULT_RATE_LIMITS, registerLimiters, type RateLimits } from './http/rate-limit';
 import { registerSecurityHeaders } from './http/security-headers';
@@ -94,7 +94,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Buil
         api.setErrorHandler(apiErrorHandler);
         api.setNotFoundHandler((_req, reply) => reply.code(404).send(rejection('notFound')));
         acceptEmptyJson(api);
-        api.addHook('preValidation', refuseNulBytes);
+        api.addHook('preValidation', refuseUnstorableText);
         // Answers carry tokens and balances: no shared cache may keep them.
         api.addHook('onSend', async (_req, reply) => {
           if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');

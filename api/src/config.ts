@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { BALANCE_MAX, MINOR_PER_UNIT, RECHARGE_MIN } from '@invest/shared/contract';
 
 /** `<repo root>` from this file (api/src/config.ts), so DATA_DIR's default does not depend on the cwd. */
 export const REPO_ROOT = path.resolve(__dirname, '..', '..');
@@ -9,6 +10,13 @@ export const MEMORY_DATABASE_URL = 'memory://';
 
 /** The simulator's seed unless MARKET_SEED says otherwise: every replica and restart shows the same prices. */
 export const DEFAULT_MARKET_SEED = 'invest-market-2026';
+
+/**
+ * Minor units one money request may move unless MAX_AMOUNT says otherwise: 100 million units of the currency, far beyond
+ * a retail deposit, and a thousandth of the most a wallet may hold (BALANCE_MAX).
+ */
+export const DEFAULT_MAX_AMOUNT = 10_000_000_000;
+const LARGEST_MINIMUM = RECHARGE_MIN * MINOR_PER_UNIT;
 
 const flag = (name: string) =>
   z
@@ -71,6 +79,12 @@ const EnvSchema = z.object({
     .max(128, 'MARKET_SEED must be at most 128 characters')
     .default(DEFAULT_MARKET_SEED),
   MARKET_ALWAYS_OPEN: flag('MARKET_ALWAYS_OPEN').optional(),
+  MAX_AMOUNT: z.coerce
+    .number({ error: 'MAX_AMOUNT must be a number' })
+    .int('MAX_AMOUNT must be whole minor units')
+    .min(LARGEST_MINIMUM, `MAX_AMOUNT must be at least ${LARGEST_MINIMUM} (the recharge minimum)`)
+    .max(BALANCE_MAX, `MAX_AMOUNT must be at most ${BALANCE_MAX} (the most a wallet may hold)`)
+    .default(DEFAULT_MAX_AMOUNT),
 });
 
 /**
@@ -106,6 +120,8 @@ export interface Config {
   marketSeed: string;
   /** Every market always open (demos, weekend testing): MARKET_ALWAYS_OPEN=1. */
   marketAlwaysOpen: boolean;
+  /** The most one money request may move (deposit, withdrawal, loan, order total), minor units: published as max_amount. */
+  maxAmount: number;
 }
 
 export class ConfigError extends Error {
@@ -139,5 +155,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     redisUrl: e.REDIS_URL,
     marketSeed: e.MARKET_SEED,
     marketAlwaysOpen: e.MARKET_ALWAYS_OPEN ?? false,
+    maxAmount: e.MAX_AMOUNT,
   };
 }

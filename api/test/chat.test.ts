@@ -50,8 +50,8 @@ describe.each(backends)('customer-service chat on $name', (backend) => {
       [undefined, 'messageRequired'],
       [42, 'messageRequired'],
       ['x'.repeat(1001), 'messageTooLong'],
-      ['bell\u0007', 'invalidInput'],
-      ['esc\u001b[31m red', 'invalidInput'],
+      ['bell\u0007', 'invisibleCharacters'],
+      ['esc\u001b[31m red', 'invisibleCharacters'],
     ] as const) {
       const res = await send(a.token, message);
       expect([message, res.status, res.body]).toEqual([message, 400, { msg: 'no', data: key }]);

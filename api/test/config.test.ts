@@ -19,6 +19,7 @@ describe('loadConfig', () => {
       redisUrl: undefined,
       marketSeed: 'invest-market-2026',
       marketAlwaysOpen: false,
+      maxAmount: 10_000_000_000,
     });
   });
 
@@ -47,6 +48,7 @@ describe('loadConfig', () => {
       RATE_LIMIT_FACTOR: '50',
       MARKET_SEED: ' demo-7 ',
       MARKET_ALWAYS_OPEN: 'yes',
+      MAX_AMOUNT: '2500000',
     });
     expect(c).toMatchObject({
       port: 9000,
@@ -59,6 +61,7 @@ describe('loadConfig', () => {
       rateLimitFactor: 50,
       marketSeed: 'demo-7',
       marketAlwaysOpen: true,
+      maxAmount: 2_500_000,
     });
     expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
   });
@@ -79,6 +82,9 @@ describe('loadConfig', () => {
     [{ MARKET_ALWAYS_OPEN: 'sometimes' }, 'MARKET_ALWAYS_OPEN'],
     [{ MARKET_SEED: '   ' }, 'MARKET_SEED'],
     [{ MARKET_SEED: 'x'.repeat(129) }, 'MARKET_SEED'],
+    [{ MAX_AMOUNT: 'lots' }, 'MAX_AMOUNT'],
+    [{ MAX_AMOUNT: '499999' }, 'MAX_AMOUNT must be at least 500000'],
+    [{ MAX_AMOUNT: '10000000000001' }, 'MAX_AMOUNT must be at most 10000000000000'],
   ])('fails fast on %j, naming the variable', (env, named) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(named);

@@ -1,8 +1,9 @@
 /**
- * Property: whatever a client sends to any call of the contract, the API never answers 500 and always answers
- * `{msg, data}` JSON. Bodies and query strings are built from each call's own field names (so the hostile value
+ * Property: whatever a client sends to any call of the contract, the API never answers 500, always answers
+ * `{msg, data}` JSON, and logs no error (an input only the database refused would be one). Bodies and query strings are built from each call's own field names (so the hostile value
  * reaches the handler) mixed with wholly random ones.
  */
+import { Writable } from 'node:stream';
 import fc from 'fast-check';
 import { z } from 'zod';
 import { calls, type CallDef } from '@invest/shared/contract';
@@ -128,7 +129,15 @@ const pathOf = (def: CallDef) => {
 };
 
 describe.each(backends)('fuzzing every contract call on $name', (backend) => {
-  const t = useApp(backend);
+  const errors: string[] = [];
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      const line = JSON.parse(String(chunk));
+      if (line.level >= 50) errors.push(`${line.msg}: ${line.err?.message ?? ''}`);
+      done();
+    },
+  });
+  const t = useApp(backend, { deps: { logger: { level: 'error', stream } } });
   const tokens: Record<CallDef['auth'], string | undefined> = { public: undefined, user: undefined, operator: undefined };
   beforeAll(async () => {
     const { phone, password } = await t.current.register();
@@ -147,7 +156,7 @@ describe.each(backends)('fuzzing every contract call on $name', (backend) => {
     });
   });
 
-  it('never answers 500, and always answers {msg, data} JSON', async () => {
+  it('never answers 500 nor logs an error, and always answers {msg, data} JSON', async () => {
     await fc.assert(
       fc.asyncProperty(request, async ({ call, path, payload, idempotencyKey }) => {
         const def = CALLS[call]!;
@@ -161,6 +170,7 @@ describe.each(backends)('fuzzing every contract call on $name', (backend) => {
             : { method: def.method, url: `/api${path}`, headers: { ...headers, 'content-type': 'application/json' }, payload },
         );
         expect(res.statusCode).toBeLessThan(500);
+        expect(errors.splice(0)).toEqual([]);
         const body = res.json();
         expect(['ok', 'no', 'logout']).toContain(body.msg);
         expect(body).toHaveProperty('data');

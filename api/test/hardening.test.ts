@@ -2,8 +2,10 @@
  * The request path under hostile input: what an attack on the API found (NUL bytes, ids past int4, framework
  * errors outside the `{msg, data}` convention, HEAD holding a quote stream, missing security headers).
  */
+import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { Writable } from 'node:stream';
 import { backends, HOOK_TIMEOUT, useApp } from './harness';
 
 const invalid = { msg: 'no', data: 'invalidInput' };
@@ -123,5 +125,74 @@ describe.each(backends)('hardened request path on $name', (backend) => {
       expect(res.headers['referrer-policy']).toBe('no-referrer');
       expect(res.headers['x-frame-options']).toBe('DENY');
     }
+  });
+});
+
+/**
+ * What a field takes: numbers as JSON numbers or the digits a form sends, text without the invisible characters that
+ * disguise it, and no string that is not Unicode at all. Each refusal is a 400 that changes nothing and logs no error.
+ */
+describe.each(backends)('numbers and text at the door on $name', (backend) => {
+  const logged: { level: number; msg: string }[] = [];
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      logged.push(JSON.parse(String(chunk)));
+      done();
+    },
+  });
+  const t = useApp(backend, { env: { MARKET_ALWAYS_OPEN: '1' }, deps: { logger: { level: 'info', stream }, matcherIntervalMs: 0 } });
+  let user: string;
+  let ops: string;
+  beforeAll(async () => {
+    const { phone, password } = await t.current.register();
+    user = await t.current.login(phone, password);
+    ops = await t.current.operatorToken();
+  }, HOOK_TIMEOUT);
+  beforeEach(() => void (logged.length = 0));
+  afterEach(() => expect(logged.filter((l) => l.level >= 50)).toEqual([]));
+
+  const pay = (path: string, body: unknown, raw?: string) => t.current.post(path, body, { token: user, raw, headers: { 'idempotency-key': randomUUID() } });
+
+  it.each([true, [20_000], '0x10', '1e6', ' 600000'])('refuses the amount %j of a deposit and books nothing', async (count) => {
+    const res = await pay('/stock/success/v2/recharge/add', { count });
+    expect([res.status, res.body]).toEqual([400, { msg: 'no', data: 'invalidAmount' }]);
+    expect((await t.current.get('/stock/success/property/list', { token: user })).body.data.count).toBe(0);
+  });
+
+  it('refuses a quantity of "0x10" and buys nothing (it bought 16 shares)', async () => {
+    const price = (await t.current.get('/v2/yahoo', { token: user, query: { symbol: 'TCS.NS' } })).body.data.price;
+    const res = await pay('/stock/success/deal/buy', { tag: 'TCS.NS', count: '0x10', price });
+    expect([res.status, res.body]).toEqual([400, { msg: 'no', data: 'quantityTooLow' }]);
+    expect((await t.current.post('/stock/success/deal/list', {}, { token: user })).body.data.count).toBe(0);
+  });
+
+  it('refuses a right-to-left override in a real name, a card holder and a chat message', async () => {
+    const hidden = { msg: 'no', data: 'invisibleCharacters' };
+    const card = await t.current.post('/stock/success/bank/add', { bank: 'SBI', bank_card: '123456789012', bank_user: 'Asha \u202eoaR', ifsc: 'SBIN0001234' }, { token: user });
+    expect([card.status, card.body]).toEqual([400, hidden]);
+    const name = await t.current.post(
+      '/stock/success/autonomy/add',
+      { real_name: 'Asha \u202eoaR', id_number: '234123412346', id_number_img: '/api/uploads/a.jpg', id_number_img_two: '/api/uploads/b.jpg' },
+      { token: user },
+    );
+    expect([name.status, name.body]).toEqual([400, hidden]);
+    const chat = await t.current.post('/stock/success/user_message/send', { message: 'pay to \u202e1234' }, { token: user });
+    expect([chat.status, chat.body]).toEqual([400, hidden]);
+    expect((await t.current.get('/stock/success/bank/list', { token: user })).body.data).toEqual([]);
+  });
+
+  it('refuses a lone surrogate in an operator reason with 400 invalidInput, and fails nothing', async () => {
+    const deposit = (await pay('/stock/success/v2/recharge/add', { count: 600_000 })).body.data;
+    const res = await t.current.post(`/ops/recharges/${deposit.id}/fail`, undefined, { token: ops, raw: '{"reason":"slip \\ud800 unreadable"}' });
+    expect([res.status, res.body]).toEqual([400, invalid]);
+    expect((await t.current.get('/stock/success/property/list', { token: user })).body.data.rows[0]).toMatchObject({ id: deposit.id, status: 1 });
+  });
+
+  it.each([
+    ['a body key', '{"user":"9876543210","password":"secret123","\\udc00":1}'],
+    ['a nested value', '{"user":"9876543210","password":"secret123","x":[{"y":"\\ud83d"}]}'],
+  ])('refuses a lone surrogate in %s, before anything else', async (_where, raw) => {
+    const res = await t.current.post('/stock/user/login', undefined, { raw });
+    expect([res.status, res.body]).toEqual([400, invalid]);
   });
 });

@@ -74,7 +74,7 @@ describe.each(backends)('user data on $name', (backend) => {
     expect(res.body).toEqual({ msg: 'no', data: 'unknownField' });
   });
 
-  it('config is public and lists customer service on, min_withdraw_count 100, the loan terms and the currency', async () => {
+  it('config is public and lists customer service on, min_withdraw_count 100, the loan terms, the currency and the money limits', async () => {
     const res = await t.current.get('/v2/config');
     expect(res.status).toBe(200);
     expect(calls.config.output.parse(res.body.data)).toEqual([
@@ -85,6 +85,8 @@ describe.each(backends)('user data on $name', (backend) => {
       { tag: 'loan_term_days', value: '30' },
       { tag: 'min_withdraw_count', value: '100' },
       { tag: 'currency', value: 'INR' },
+      { tag: 'max_amount', value: '10000000000' },
+      { tag: 'max_balance', value: '10000000000000' },
     ]);
   });
 

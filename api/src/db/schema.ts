@@ -269,6 +269,28 @@ export const watchlist = pgTable(
   ],
 );
 
+/**
+ * What each Idempotency-Key was first sent with: its caller, the call and the fingerprint of the call's parsed input.
+ * A money call claims its key here, in a statement of its own, before its handler runs; from then on the key answers
+ * only that call with that input (a replay), and anything else under it is refused. Rows are never deleted: a key
+ * books one request, ever.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    /** `user:<id>` (the route's subject): two callers' keys never meet. */
+    caller: text('caller').notNull(),
+    /** The Idempotency-Key header as the client sent it. */
+    key: text('key').notNull(),
+    /** The call it was sent to: `POST /stock/success/deal/sell`. */
+    call: text('call').notNull(),
+    /** sha256 (hex) of the parsed input as canonical JSON. */
+    fingerprint: text('fingerprint').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ name: 'idempotency_keys_pk', columns: [t.caller, t.key] })],
+);
+
 export type User = typeof users.$inferSelect;
 export type Operator = typeof operators.$inferSelect;
 export type Account = typeof accounts.$inferSelect;

@@ -2,19 +2,22 @@ import type { FastifyRequest } from 'fastify';
 import { ApiError } from './errors';
 
 /**
- * PostgreSQL text cannot hold a NUL byte: a string with one would reach the database only to fail there (500).
- * No field of the contract has a use for it, so it is refused at the door, in keys as in values.
+ * Text the database cannot hold: a NUL byte (PostgreSQL text has none) or a surrogate that pairs with nothing (not
+ * Unicode, so no UTF-8 for it: jsonb refuses it, text would keep U+FFFD instead). Either would reach the database
+ * only to fail there, or be stored as something else. No field of the contract has a use for them.
  */
-function hasNulByte(value: unknown): boolean {
+const UNSTORABLE = /[\u0000\p{Cs}]/u;
+
+function hasUnstorableText(value: unknown): boolean {
   // Iterative: a deeply nested JSON body must not overflow the stack.
   const stack = [value];
   while (stack.length) {
     const v = stack.pop();
     if (typeof v === 'string') {
-      if (v.includes('\u0000')) return true;
+      if (UNSTORABLE.test(v)) return true;
     } else if (v && typeof v === 'object') {
       for (const [k, child] of Object.entries(v)) {
-        if (k.includes('\u0000')) return true;
+        if (UNSTORABLE.test(k)) return true;
         stack.push(child);
       }
     }
@@ -22,7 +25,7 @@ function hasNulByte(value: unknown): boolean {
   return false;
 }
 
-/** preValidation hook of the /api scope: query, path parameters and body, for every call alike. */
-export async function refuseNulBytes(req: FastifyRequest): Promise<void> {
-  if (hasNulByte(req.query) || hasNulByte(req.params) || hasNulByte(req.body)) throw new ApiError(400, 'invalidInput');
+/** preValidation hook of the /api scope: query, path parameters and body, keys as values, for every call alike. */
+export async function refuseUnstorableText(req: FastifyRequest): Promise<void> {
+  if (hasUnstorableText(req.query) || hasUnstorableText(req.params) || hasUnstorableText(req.body)) throw new ApiError(400, 'invalidInput');
 }

@@ -4,7 +4,7 @@ import type { CallDef } from '@invest/shared/contract';
 import type { z } from 'zod';
 import { cachedSubject, resolveToken, type Subject } from '../auth/tokens';
 import { ApiError, inputErrorKey } from './errors';
-import { idempotencyKeyOf } from './idempotency';
+import { bindIdempotencyKey } from './idempotency';
 import type { Limiter } from './rate-limit';
 import './context';
 
@@ -15,7 +15,10 @@ export interface RouteContext {
   subject: Subject | null;
   /** One clock reading per request, so every row a request writes agrees on the time. */
   now: Date;
-  /** The caller's Idempotency-Key on an idempotent call, scoped to the caller (so two users' keys never meet). */
+  /**
+   * The caller's Idempotency-Key on an idempotent call, scoped to the caller (so two users' keys never meet) and bound
+   * to this call and input (another call or input under it never reaches a handler).
+   */
   idempotencyKey: string | null;
 }
 
@@ -66,8 +69,9 @@ export function bearerToken(req: FastifyRequest): string | null {
 /**
  * Registers one contract call in the current (/api-prefixed) scope: rate limits, then the caller
  * (401 without a valid token, 403 with a token of the other kind), then the input checked with the
- * call's zod schema (400 with the first issue's key), then the handler; its result is checked against
- * the call's output schema, so the server can never drift from the contract the client types come from
+ * call's zod schema (400 with the first issue's key), then on a money call its Idempotency-Key bound to the
+ * caller, the call and the input (409 when it was bound to anything else), then the handler; its result is checked
+ * against the call's output schema, so the server can never drift from the contract the client types come from
  * (a SerializedOk was checked when it was made).
  */
 export function route<C extends CallDef>(app: FastifyInstance, def: C, handler: Handler<C>, options: RouteOptions = {}) {
@@ -94,7 +98,9 @@ export function route<C extends CallDef>(app: FastifyInstance, def: C, handler: 
       const raw = def.method === 'GET' ? req.query : req.body === undefined ? {} : req.body;
       const parsed = def.input.safeParse(raw);
       if (!parsed.success) throw new ApiError(400, inputErrorKey(parsed.error));
-      const idempotencyKey = def.idempotent ? `${subject?.kind ?? 'public'}:${subject?.id ?? ''}:${idempotencyKeyOf(req)}` : null;
+      const idempotencyKey = def.idempotent
+        ? await bindIdempotencyKey(app.db, req, { caller: `${subject?.kind ?? 'public'}:${subject?.id ?? ''}`, call: `${def.method} ${def.path}`, input: parsed.data })
+        : null;
       const data = await handler(parsed.data as z.output<C['input']>, { req, reply, subject, now, idempotencyKey });
       if (data instanceof SerializedOk) {
         reply.type('application/json; charset=utf-8');

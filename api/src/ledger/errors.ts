@@ -3,6 +3,9 @@ import { ApiError } from '../http/errors';
 /** The available balance does not cover the transfer or hold: nothing was booked. */
 export const insufficientFunds = () => new ApiError(422, 'insufficientFunds');
 
+/** A credit would take a user's account past the ledger's ceiling (BALANCE_MAX): nothing was booked. */
+export const balanceLimitReached = () => new ApiError(422, 'balanceLimitReached');
+
 /** The idempotency key was used before for a different request: nothing was booked. */
 export const keyReused = () => new ApiError(409, 'idempotencyKeyReused');
 

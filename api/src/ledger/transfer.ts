@@ -4,9 +4,9 @@ import type { Db, Tx } from '../db/database';
 import { ledgerTransfers } from '../db/schema';
 import { runStatement, timestampParam } from '../db/statement';
 import { learnIdsIn } from './accounts';
-import { insufficientFunds, isRetryable, keyReused, ledgerRefusal } from './errors';
+import { balanceLimitReached, insufficientFunds, isRetryable, keyReused, ledgerRefusal } from './errors';
 import { walletEvents } from './events';
-import type { BillReason } from '@invest/shared/contract';
+import { BALANCE_MAX, type BillReason } from '@invest/shared/contract';
 
 export interface TransferRequest {
   /** Unique across the ledger: the same key books once, whatever happens around it. */
@@ -62,14 +62,17 @@ const toTransfer = (row: TransferRow, replayed: boolean): Transfer => ({
   replayed,
 });
 
+/** No user account's balance passes it at any step of a booking: a constant that keeps every sum exact (BALANCE_MAX). */
+const CEILING = `${BALANCE_MAX}::int8`;
+
 /*
  * Transfers are booked in one statement, however many (a buy's amount and its fee). It locks every account they
  * touch in id order (so two bookings over the same accounts cannot deadlock) and, under those locks, walks each
- * user account through its legs in order: only when none would go below its holds does it insert the transfers
- * (ON CONFLICT on the key: a replay inserts nothing), move each balance once by its net change and write every entry
- * with the balance after it. Nothing is written when the money is short or a key was used before (a key that a
- * concurrent, uncommitted booking holds makes ON CONFLICT skip that transfer alone: the caller's transaction, which
- * `transfers` then fails, rolls the others back).
+ * user account through its legs in order: only when none would go below its holds or above the ceiling does it insert
+ * the transfers (ON CONFLICT on the key: a replay inserts nothing), move each balance once by its net change and write
+ * every entry with the balance after it. Nothing is written when the money is short, the ceiling would be passed or a
+ * key was used before (a key that a concurrent, uncommitted booking holds makes ON CONFLICT skip that transfer alone:
+ * the caller's transaction, which `transfers` then fails, rolls the others back).
  */
 const TRANSFERS_SQL = `
 with req as (
@@ -80,19 +83,21 @@ with req as (
   union all
   select n, 1 as side, credit as account, amount as delta, reason from req
 ), locked as materialized (
-  select id, user_id, balance - held as available from accounts
+  select id, user_id, balance, balance - held as available from accounts
   where id in (select account from legs) and currency = $9::text
   order by id for update
 ), checked as (
   select (select count(*) from locked) = (select count(distinct account) from legs) as found,
          coalesce(bool_and(user_id is null or after >= 0), false) as funded,
+         coalesce(bool_and(user_id is null or balance_after <= ${CEILING}), false) as within,
          not exists (select 1 from ledger_transfers t join req on t.idempotency_key = req.key) as fresh
-  from (select l.user_id, l.available + sum(g.delta) over (partition by g.account order by g.n, g.side) as after
-        from legs g join locked l on l.id = g.account) walked
+  from (select l.user_id, l.available + sum(g.delta) over steps as after, l.balance + sum(g.delta) over steps as balance_after
+        from legs g join locked l on l.id = g.account
+        window steps as (partition by g.account order by g.n, g.side)) walked
 ), booked as (
   insert into ledger_transfers (idempotency_key, request_hash, reason, currency, amount, debit_account_id, credit_account_id, hold_id, ref, created_at)
   select key, hash, reason, $9::text, amount, debit, credit, hold_id, ref, coalesce($10::timestamptz, now())
-  from req, checked where found and funded and fresh order by n
+  from req, checked where found and funded and within and fresh order by n
   on conflict (idempotency_key) do nothing
   returning id, idempotency_key, created_at
 ), whole as (
@@ -111,7 +116,7 @@ with req as (
   order by g.n, g.side
 )
 select (select json_agg(json_build_object('key', idempotency_key, 'id', id, 'ms', extract(epoch from created_at) * 1000)) from booked) as booked,
-       (select booked from whole) as whole, c.found, c.funded,
+       (select booked from whole) as whole, c.found, c.funded, c.within,
        (select array_agg(user_id) from moved where user_id is not null) as users
 from checked c`;
 
@@ -129,17 +134,18 @@ function oneBookingSql(prelude: string, gate: string | null, tail: string, rowId
   const hash = rowId ? `encode(sha256(convert_to(${withId('$2')}, 'UTF8')), 'hex')` : '$2::text';
   return `
 with ${prelude}locked as materialized (
-  select id, user_id, balance - held + ${delta('id')} as after from accounts
+  select id, user_id, balance - held + ${delta('id')} as after, balance + ${delta('id')} as balance_after from accounts
   where id in ($5::int4, $6::int4) and currency = $9::text${gate ? ` and exists (select 1 from ${gate})` : ''}
   order by id for update
 ), checked as (
   select count(*) = 2 as found, coalesce(bool_and(user_id is null or after >= 0), false) as funded,
+         coalesce(bool_and(user_id is null or balance_after <= ${CEILING}), false) as within,
          not exists (select 1 from ledger_transfers where idempotency_key = ${withId('$1')}) as fresh
   from locked
 ), booked as (
   insert into ledger_transfers (idempotency_key, request_hash, reason, currency, amount, debit_account_id, credit_account_id, hold_id, ref, created_at)
   select ${withId('$1')}, ${hash}, $3::text, $9::text, $4::int8, $5::int4, $6::int4, $8::int4, ${withId('$7')}, coalesce($10::timestamptz, now())
-  from checked where found and funded and fresh
+  from checked where found and funded and within and fresh
   on conflict (idempotency_key) do nothing
   returning id, idempotency_key, created_at
 ), whole as (
@@ -153,7 +159,7 @@ with ${prelude}locked as materialized (
   select transfer_id, id, ${delta('id')}, balance, $3::text, created_at from moved order by id <> $5::int4
 )
 select (select json_agg(json_build_object('key', idempotency_key, 'id', id, 'ms', extract(epoch from created_at) * 1000)) from booked) as booked,
-       (select booked from whole) as whole, c.found, c.funded,
+       (select booked from whole) as whole, c.found, c.funded, c.within,
        (select array_agg(user_id) from moved where user_id is not null) as users${tail}
 from checked c`;
 }
@@ -165,6 +171,7 @@ interface TransfersOutcome {
   whole: boolean;
   found: boolean;
   funded: boolean;
+  within: boolean;
   users: number[] | null;
 }
 
@@ -199,7 +206,7 @@ function bookingParams(bookings: Booking[], at?: Date): { params: unknown[]; has
  * Books transfers in one currency together, in order, inside the caller's transaction (so the caller's own state
  * change, say a deposit marked complete, commits with them or not at all): all of them or none. A replay of the same
  * keys returns the first transfers; a key reused for another request is refused (409). A user's account never goes
- * below its holds at any step.
+ * below its holds nor above the ceiling (422 balanceLimitReached) at any step.
  */
 export async function transfers(tx: Tx, bookings: Booking[], at?: Date): Promise<Transfer[]> {
   if (!bookings.length) return [];
@@ -225,7 +232,7 @@ export async function transfers(tx: Tx, bookings: Booking[], at?: Date): Promise
     return bookings.map((b) => toTransfer(firsts.get(b.key)!, true));
   }
   if (!out?.found) throw new Error(`the accounts of ${keys.join(', ')} do not all hold ${bookings[0]!.currency}`);
-  throw insufficientFunds();
+  throw out.funded && !out.within ? balanceLimitReached() : insufficientFunds();
 }
 
 /** Books one transfer: see `transfers`. */
@@ -261,12 +268,13 @@ export interface ActionStatement {
 
 const actionSql = new Map<string, string>();
 const REFUSE = `,
-       case when not (select booked from whole) then ledger_refuse(case when not c.found then 'accountMissing' when not c.funded then 'insufficientFunds' else 'keyInUse' end) end as refused`;
+       case when not (select booked from whole) then ledger_refuse(case when not c.found then 'accountMissing'
+         when not c.funded then 'insufficientFunds' when not c.within then 'balanceLimit' else 'keyInUse' end) end as refused`;
 
 /**
  * Runs an ActionStatement and answers its row (the ledger's columns and the action's); the users whose money
- * moved are told. Short money is refused (422); a key another statement is booking right now, a serialization
- * failure or a deadlock make it try again.
+ * moved are told. Short money and a credit past the ceiling are refused (422); a key another statement is booking
+ * right now, a serialization failure or a deadlock make it try again.
  */
 export async function bookAlong<R>(db: Db, action: ActionStatement, booking: Booking, at?: Date): Promise<R & { whole: boolean }> {
   let text = actionSql.get(action.name);
@@ -282,6 +290,7 @@ export async function bookAlong<R>(db: Db, action: ActionStatement, booking: Boo
     } catch (err) {
       const refusal = ledgerRefusal(err);
       if (refusal === 'insufficientFunds') throw insufficientFunds();
+      if (refusal === 'balanceLimit') throw balanceLimitReached();
       if (attempt >= MAX_ATTEMPTS || !(refusal === 'keyInUse' || isRetryable(err))) throw err;
       await backOff(attempt);
     }

@@ -4,14 +4,16 @@ import { calls } from '@invest/shared/contract';
 import { loans } from '../db/schema';
 import { idempotencyKey, idParam, route, subjectOf } from '../http/route';
 import { requireRealName } from '../kyc/gate';
+import { checkMaxAmount } from '../wallet/amount-limit';
 import { applyForLoan, approveLoan, listLoans, loanData, rejectLoan, repayLoan, userLoans } from './store';
 
 /** Loans: the user's credit, applications and repayments, and the operators' decisions. */
 export async function loansPlugin(app: FastifyInstance): Promise<void> {
-  const { currency } = app.apiConfig;
+  const { currency, maxAmount } = app.apiConfig;
 
   route(app, calls.loanData, async (_input, ctx) => loanData(app.db, subjectOf(ctx).id));
   route(app, calls.loanAdd, async ({ count }, ctx) => {
+    checkMaxAmount(count, maxAmount);
     await requireRealName(app.db, subjectOf(ctx).id);
     const req = { userId: subjectOf(ctx).id, key: idempotencyKey(ctx), amount: count, currency };
     return (await applyForLoan(app.db, req, ctx.now)).record;

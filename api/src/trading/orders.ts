@@ -16,6 +16,7 @@ import { inLedgerTransaction, requestHash } from '../ledger/transfer';
 import type { MarketService } from '../market/plugin';
 import { getCalendar } from '../market/sessions';
 import type { Instrument } from '../market/types';
+import { checkMaxAmount } from '../wallet/amount-limit';
 import { amountOf, buyReason, checkCollar, freshRate, fxRate, sellReason, tradeRules, tradeTypeOf, type FxRate } from './rules';
 
 type Row = TradeOrderRow;
@@ -27,6 +28,8 @@ export interface TradeDeps {
   market: Market;
   /** The deployment currency: every order settles in it. */
   currency: string;
+  /** The most one order may cost, fee included (MAX_AMOUNT). */
+  maxAmount: number;
 }
 
 export interface BuyRequest {
@@ -167,6 +170,7 @@ export async function placeBuy(deps: TradeDeps, req: BuyRequest, now: Date): Pro
       ]);
       // Nothing inserted: the same key raced in from another request, whose order answers.
       if (!raw) return (await replayOf(tx)) ?? Promise.reject(keyReused());
+      checkMaxAmount(f.amount + f.fee, deps.maxAmount);
       const filled = rowOf(tradeOrders, raw);
       await bookBuy(tx, { keyBase: `trade:${no}:buy`, walletId: wallet, currency, reason: buyReason(type), amount: f.amount, fee: f.fee, ref: no, at: now });
       return filled;
@@ -179,6 +183,7 @@ export async function placeBuy(deps: TradeDeps, req: BuyRequest, now: Date): Pro
     const basis = req.kind === 'limit' ? req.limitPrice! : quote.price * (1 + rules.collarBps / 10_000);
     const estimate = amountOf(req.count, basis, fx.rate);
     const held = estimate + feeOf(estimate, rules);
+    checkMaxAmount(held, deps.maxAmount);
     const hold = await holdForOrder(tx, { key: `trade:${no}:hold`, walletId: wallet, amount: held, ref: no }, now);
     const expiresAt = req.kind === 'limit' && req.tif === 'day' ? dayOrderExpiry(market, inst, now) : null;
     const [resting] = await tx

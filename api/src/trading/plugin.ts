@@ -20,7 +20,7 @@ declare module 'fastify' {
  * app is ready, stopped (waiting for a tick in progress) when it closes. Registered after the market plugin.
  */
 export async function tradingPlugin(app: FastifyInstance): Promise<void> {
-  const deps: TradeDeps = { db: app.db, market: app.market, currency: app.apiConfig.currency };
+  const deps: TradeDeps = { db: app.db, market: app.market, currency: app.apiConfig.currency, maxAmount: app.apiConfig.maxAmount };
   const matcher = new OrderMatcher(deps, { intervalMs: app.matcherIntervalMs, clock: () => app.clock(), log: app.log });
   app.trading.matcher = matcher;
   app.addHook('onReady', async () => matcher.start());

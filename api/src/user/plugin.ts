@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { asc } from 'drizzle-orm';
-import { calls } from '@invest/shared/contract';
+import { BALANCE_MAX, calls } from '@invest/shared/contract';
 import { findUserById } from '../auth/users';
 import { settings } from '../db/schema';
 import { ApiError } from '../http/errors';
@@ -12,7 +12,13 @@ import { PRIVATE_SETTING_PREFIXES } from '../wallet/settings';
 
 /** The logged-in user's own data, and the public deployment settings. */
 export async function userPlugin(app: FastifyInstance): Promise<void> {
-  const { currency } = app.apiConfig;
+  const { currency, maxAmount } = app.apiConfig;
+  // The deployment's currency and money limits come from its configuration, never from a stored row.
+  const configured = [
+    { tag: 'currency', value: currency },
+    { tag: 'max_amount', value: String(maxAmount) },
+    { tag: 'max_balance', value: String(BALANCE_MAX) },
+  ];
 
   route(app, calls.userInfo, async (_input, ctx) => {
     const user = await findUserById(app.db, subjectOf(ctx).id);
@@ -34,8 +40,7 @@ export async function userPlugin(app: FastifyInstance): Promise<void> {
 
   route(app, calls.config, async () => {
     const rows = await app.db.select().from(settings).orderBy(asc(settings.tag));
-    // The deployment's currency comes from its configuration, never from a stored row.
-    const published = rows.filter((r) => r.tag !== 'currency' && !PRIVATE_SETTING_PREFIXES.some((p) => r.tag.startsWith(p)));
-    return [...published, { tag: 'currency', value: currency }];
+    const published = rows.filter((r) => !configured.some((c) => c.tag === r.tag) && !PRIVATE_SETTING_PREFIXES.some((p) => r.tag.startsWith(p)));
+    return [...published, ...configured];
   });
 }

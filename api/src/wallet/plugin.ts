@@ -4,16 +4,18 @@ import { calls } from '@invest/shared/contract';
 import { recharges, withdrawals } from '../db/schema';
 import { requireRealName } from '../kyc/gate';
 import { idempotencyKey, idParam, route, subjectOf } from '../http/route';
+import { checkMaxAmount } from './amount-limit';
 import { completeRecharge, failRecharge, listRecharges, requestRecharge, userRecharges } from './recharges';
 import { rechargeMethodInfo } from './settings';
 import { completeWithdrawal, failWithdrawal, listWithdrawals, requestWithdrawal, userWithdrawals } from './withdrawals';
 
 /** Deposits and withdrawals: the user's requests and records, and the operators' decisions. */
 export async function walletPlugin(app: FastifyInstance): Promise<void> {
-  const { currency } = app.apiConfig;
+  const { currency, maxAmount } = app.apiConfig;
 
   route(app, calls.rechargeMethods, async () => rechargeMethodInfo(app.db, currency));
   route(app, calls.rechargeAdd, async (input, ctx) => {
+    checkMaxAmount(input.count, maxAmount);
     const { record } = await requestRecharge(app.db, {
       userId: subjectOf(ctx).id,
       key: idempotencyKey(ctx),
@@ -27,6 +29,7 @@ export async function walletPlugin(app: FastifyInstance): Promise<void> {
   route(app, calls.rechargeRecords, async (paging, ctx) => userRecharges(app.db, subjectOf(ctx).id, paging));
 
   route(app, calls.withdraw, async (input, ctx) => {
+    checkMaxAmount(input.count, maxAmount);
     await requireRealName(app.db, subjectOf(ctx).id);
     const req = { userId: subjectOf(ctx).id, key: idempotencyKey(ctx), bankCardId: input.bank_id, amount: input.count, currency };
     return (await requestWithdrawal(app.db, req, ctx.now)).record;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineCall, NoInput } from './envelope';
 import { routes } from './routes';
+import { plainText } from './text';
 import { TRADE_PASSWORD_LENGTH, ID_TYPES, compactIdNumber, UPLOAD_NAME } from './values/account';
 import { Paging, statusFilter } from './market';
 import { AnyPassword, NewPassword } from './rules';
@@ -58,12 +59,7 @@ const PhotoUrl = z
 
 /** The spec's payload (real_name, id_number, both photos' URLs) plus the ID type; the deployment's ID rule is the server's. */
 export const RealNameInput = z.strictObject({
-  real_name: z
-    .string({ error: 'requiredFields' })
-    .trim()
-    .min(1, 'requiredFields')
-    .max(100, 'invalidInput')
-    .regex(/^[^\p{Cc}<>]*$/u, 'invalidInput'),
+  real_name: plainText(z.string({ error: 'requiredFields' }).trim().min(1, 'requiredFields').max(100, 'invalidInput').regex(/^[^<>]*$/, 'invalidInput')),
   id_type: z.enum(ID_TYPES, { error: 'invalidInput' }).default('idCard'),
   id_number: z.string({ error: 'requiredFields' }).max(64, 'invalidIdNumber').transform(compactIdNumber),
   id_number_img: PhotoUrl,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { defineCall } from './envelope';
+import { defineCall, QueryId } from './envelope';
 import { routes } from './routes';
+import { plainText } from './text';
 
 /** Spec §3 Bank card. `bank_card` is masked to its last 4 digits in every answer. */
 export const BankCard = z.object({
@@ -17,13 +18,9 @@ export const BankCard = z.object({
 });
 export type BankCard = z.infer<typeof BankCard>;
 
-const Field = (max: number) =>
-  z
-    .string({ error: 'requiredFields' })
-    .trim()
-    .min(1, 'requiredFields')
-    .max(max, 'invalidInput')
-    .regex(/^[^\p{Cc}]*$/u, 'invalidInput');
+const Field = (max: number) => plainText(z.string({ error: 'requiredFields' }).trim().min(1, 'requiredFields').max(max, 'invalidInput'));
+/** The optional branch name. */
+const Branch = plainText(z.string({ error: 'invalidInput' }).trim().max(100, 'invalidInput')).default('');
 const digitsOnly = (v: string) => v.replace(/[\s-]/g, '');
 
 /** Indian Financial System Code: four letters, a zero, six letters or digits (SBIN0001234). */
@@ -66,14 +63,14 @@ export const BankCardInr = z.object({
   bank: Field(100),
   ifsc: Ifsc,
   bank_card: AccountNumber,
-  branch_bank: z.string().trim().max(100, 'invalidInput').default(''),
+  branch_bank: Branch,
 });
 /** The MXN form: bank name, card number, cardholder. */
 export const BankCardMxn = z.object({
   bank: Field(100),
   bank_card: MxnCardNumber,
   bank_user: Field(100),
-  branch_bank: z.string().trim().max(100, 'invalidInput').default(''),
+  branch_bank: Branch,
   ifsc: z.string().trim().max(0, 'invalidInput').default(''),
 });
 
@@ -104,7 +101,7 @@ export const bankAdd = defineCall({
 export const bankEdit = defineCall({
   ...routes.bankEdit,
   input: z.strictObject({
-    id: z.coerce.number({ error: 'invalidInput' }).int('invalidInput').positive('invalidInput').max(2_147_483_647, 'invalidInput'),
+    id: QueryId,
     type: z.literal('bank', { error: 'invalidInput' }).optional(),
     ...CardFields,
   }),

@@ -1,24 +1,27 @@
 import { z } from 'zod';
 import { defineCall, NoInput, QueryId } from './envelope';
 import { routes } from './routes';
+import { plainText } from './text';
 import { MESSAGE_MAX, charCount } from './values/chat';
 import { limitOf, Paging } from './market';
 import { Phone } from './rules';
 export * from './values/chat';
 
 /**
- * What a user or an agent types: plain text, trimmed, line breaks kept (CRLF as LF), no other control characters.
- * Markup is stored and shown as the characters typed; nothing ever interprets it.
+ * What a user or an agent types: plain text, trimmed, line breaks (CRLF as LF) and tabs kept, nothing else hidden in
+ * it. Markup is stored and shown as the characters typed; nothing ever interprets it.
  */
 export const MessageText = z
   .string({ error: 'messageRequired' })
   .transform((s) => s.replace(/\r\n?/g, '\n').trim())
   .pipe(
-    z
-      .string()
-      .min(1, 'messageRequired')
-      .refine((s) => charCount(s) <= MESSAGE_MAX, 'messageTooLong')
-      .regex(/^(?:[^\p{Cc}]|\n)*$/u, 'invalidInput'),
+    plainText(
+      z
+        .string()
+        .min(1, 'messageRequired')
+        .refine((s) => charCount(s) <= MESSAGE_MAX, 'messageTooLong'),
+      'many',
+    ),
   );
 
 export const ChatMessage = z.object({

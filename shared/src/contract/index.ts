@@ -15,6 +15,7 @@ export {
   WITHDRAW_MIN,
   LOAN_MIN,
   MINOR_PER_UNIT,
+  BALANCE_MAX,
   RECHARGE_METHODS,
   RechargeMethod,
   RechargeMethodInfo,

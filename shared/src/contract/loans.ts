@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineCall, Minor, NoInput } from './envelope';
+import { Amount, defineCall, Minor, NoInput, QueryId } from './envelope';
 import { routes } from './routes';
 import { Paging, statusFilter } from './market';
 import { OpsReason } from './wallet';
@@ -36,12 +36,10 @@ export type LoanRecord = z.infer<typeof LoanRecord>;
 export const loanAdd = defineCall({
   ...routes.loanAdd,
   input: z.strictObject({
-    count: z.coerce.number({ error: 'invalidAmount' }).int('invalidAmount').positive('invalidAmount').max(Number.MAX_SAFE_INTEGER, 'invalidAmount'),
+    count: Amount,
   }),
   output: LoanRecord,
 });
-
-const Id = z.coerce.number({ error: 'invalidInput' }).int('invalidInput').positive('invalidInput').max(2_147_483_647, 'invalidInput');
 
 export const loanRecords = defineCall({
   ...routes.loanRecords,
@@ -52,7 +50,7 @@ export const loanRecords = defineCall({
 /** Ours, beyond the spec: repay an unpaid loan from the wallet (principal, then interest as its own bill). */
 export const loanRepay = defineCall({
   ...routes.loanRepay,
-  input: z.strictObject({ id: Id }),
+  input: z.strictObject({ id: QueryId }),
   output: LoanRecord,
 });
 

@@ -1,12 +1,14 @@
 import { z } from 'zod';
 import { defineCall, Id, NoInput, QueryId } from './envelope';
+import { wholeNumber } from './numbers';
+import { plainText } from './text';
 import { routes } from './routes';
 import { MARKETS, INTERVALS, YAHOO_VIEWS, STOCK_LIST_MAX } from './values/market';
 export * from './values/market';
 
-/** Query numbers arrive as strings; these coerce them and keep them in range. */
-export const Page = z.coerce.number({ error: 'invalidInput' }).int('invalidInput').min(1, 'invalidInput').max(100_000, 'invalidInput');
-export const limitOf = (max: number) => z.coerce.number({ error: 'invalidInput' }).int('invalidInput').min(1, 'invalidInput').max(max, 'invalidInput');
+/** Query numbers arrive as text (digits); these read them and keep them in range. */
+export const Page = wholeNumber(z.number({ error: 'invalidInput' }).int('invalidInput').min(1, 'invalidInput').max(100_000, 'invalidInput'));
+export const limitOf = (max: number) => wholeNumber(z.number({ error: 'invalidInput' }).int('invalidInput').min(1, 'invalidInput').max(max, 'invalidInput'));
 /** A list's page and limit: 20 rows a page unless asked, at most 100. */
 export const Paging = { page: Page.default(1), limit: limitOf(100).default(20) };
 /** A list's optional filter on a numeric status or state code, 1 to `max`. */
@@ -140,8 +142,8 @@ export const newsArticle = defineCall({
 });
 
 const NewsWrite = z.strictObject({
-  title: z.string().trim().min(1, 'requiredFields').max(200, 'invalidInput'),
-  subhead: z.string().trim().max(500, 'invalidInput').default(''),
+  title: plainText(z.string().trim().min(1, 'requiredFields').max(200, 'invalidInput')),
+  subhead: plainText(z.string().trim().max(500, 'invalidInput')).default(''),
   img: z.string().trim().max(1000, 'invalidInput').default(''),
   content: z.string().min(1, 'requiredFields').max(200_000, 'invalidInput'),
 });

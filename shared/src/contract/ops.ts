@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineCall, NoInput } from './envelope';
+import { limitOf, Page } from './market';
 import { routes } from './routes';
 import { AnyPassword } from './rules';
 
@@ -43,8 +44,8 @@ export const opsAudit = defineCall({
   ...routes.opsAudit,
   input: z.strictObject({
     action: z.string({ error: 'invalidInput' }).trim().max(64, 'invalidInput').regex(/^[a-z._]*$/, 'invalidInput').optional(),
-    page: z.coerce.number({ error: 'invalidInput' }).int('invalidInput').min(1, 'invalidInput').max(100_000, 'invalidInput').default(1),
-    limit: z.coerce.number({ error: 'invalidInput' }).int('invalidInput').min(1, 'invalidInput').max(200, 'invalidInput').default(50),
+    page: Page.default(1),
+    limit: limitOf(200).default(50),
   }),
   output: z.object({ rows: z.array(AuditRow), count: z.number().int() }),
 });

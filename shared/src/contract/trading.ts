@@ -1,6 +1,8 @@
 import { z } from 'zod';
-import { defineCall, Minor } from './envelope';
+import { defineCall, Minor, QueryId } from './envelope';
+import { decimalNumber, wholeNumber } from './numbers';
 import { routes } from './routes';
+import { plainText } from './text';
 import { ORDER_NO_CHARS, ORDER_NO_MAX, ORDER_STATUS_LABELS, TRADE_TYPES, ORDER_MOLDS, ORDER_KINDS, TIME_IN_FORCE, QUANTITY_MIN, QUANTITY_FULL_MAX, POSITIONS_PAGE_SIZE, quantityIssue } from './values/trading';
 import { limitOf, Page, Symbol } from './market';
 export * from './values/trading';
@@ -21,17 +23,11 @@ export const TradeType = z.enum(TRADE_TYPES, { error: 'invalidInput' });
 export type TradeType = z.infer<typeof TradeType>;
 export const OrderMold = z.enum(ORDER_MOLDS, { error: 'invalidInput' });
 
-const PriceIn = z.coerce
-  .number({ error: 'invalidPrice' })
-  .refine((v) => Number.isFinite(v) && v > 0 && v < 1e9, 'invalidPrice');
-const Count = z.coerce
-  .number({ error: 'quantityTooLow' })
-  .int('quantityTooLow')
-  .min(QUANTITY_MIN, 'quantityTooLow')
-  .max(QUANTITY_FULL_MAX, 'quantityExceedsFull');
+const PriceIn = decimalNumber(z.number({ error: 'invalidPrice' }).positive('invalidPrice').lt(1e9, 'invalidPrice'));
+const Count = wholeNumber(z.number({ error: 'quantityTooLow' }).int('quantityTooLow').min(QUANTITY_MIN, 'quantityTooLow').max(QUANTITY_FULL_MAX, 'quantityExceedsFull'));
 /** An order number as we issue it. */
 export const OrderNo = z.string({ error: 'requiredFields' }).trim().min(1, 'requiredFields').max(ORDER_NO_MAX, 'invalidInput').regex(ORDER_NO_CHARS, 'invalidInput');
-const ShortText = (max: number) => z.union([z.string().max(max, 'invalidInput').regex(/^[^\p{Cc}]*$/u, 'invalidInput'), z.number()], { error: 'invalidInput' });
+const ShortText = (max: number) => z.union([plainText(z.string().max(max, 'invalidInput')), z.number()], { error: 'invalidInput' });
 
 export const DealBuyInput = z
   .strictObject({
@@ -42,7 +38,7 @@ export const DealBuyInput = z
     price: PriceIn,
     mold: OrderMold.default('stock'),
     /** Block offer id (product molds only); ignored by ordinary orders. */
-    id: z.coerce.number({ error: 'invalidInput' }).int('invalidInput').positive('invalidInput').max(2_147_483_647, 'invalidInput').optional(),
+    id: QueryId.optional(),
     url_count: ShortText(64).optional(),
     /** Sent by some screens (market or side); the instrument decides, so it is not used. */
     type: ShortText(16).optional(),
@@ -148,7 +144,7 @@ export const dealSell = defineCall({
   output: Order,
 });
 
-const StatusFilter = z.coerce.number({ error: 'invalidInput' }).int('invalidInput').min(0, 'invalidInput').max(3, 'invalidInput');
+const StatusFilter = wholeNumber(z.number({ error: 'invalidInput' }).int('invalidInput').min(0, 'invalidInput').max(3, 'invalidInput'));
 
 /** POST /stock/success/deal/list: the caller's orders by status and mold, newest first (rows; count is ours). */
 export const dealList = defineCall({

@@ -1,6 +1,8 @@
 import { z } from 'zod';
-import { defineCall, Minor, NoInput } from './envelope';
+import { Amount, defineCall, Minor, NoInput } from './envelope';
+import { wholeNumber } from './numbers';
 import { routes } from './routes';
+import { plainText } from './text';
 import { BILL_REASONS, BILL_TYPES, RECHARGE_METHODS } from './values/wallet';
 import { Paging, statusFilter } from './market';
 export * from './values/wallet';
@@ -38,21 +40,6 @@ export const opsLedgerVerify = defineCall({
   input: NoInput,
   output: z.object({ ok: z.boolean(), breaches: z.array(LedgerBreach) }),
 });
-
-/** A money amount in a request: integer minor units (the unit every answer uses). */
-const Amount = z.coerce
-  .number({ error: 'invalidAmount' })
-  .int('invalidAmount')
-  .positive('invalidAmount')
-  .max(Number.MAX_SAFE_INTEGER, 'invalidAmount');
-
-/** Free text a user or operator types: trimmed, bounded, no control characters. */
-const Text = (max: number) =>
-  z
-    .string({ error: 'invalidInput' })
-    .trim()
-    .max(max, 'invalidInput')
-    .regex(/^[^\p{Cc}]*$/u, 'invalidInput');
 
 export const RechargeMethod = z.enum(RECHARGE_METHODS, { error: 'rechargeMethodRequired' });
 export type RechargeMethod = z.infer<typeof RechargeMethod>;
@@ -92,7 +79,8 @@ export const rechargeAdd = defineCall({
   input: z.strictObject({
     count: Amount,
     method: RechargeMethod.default('bank'),
-    payment_ref: Text(128).optional(),
+    /** The payment's reference at the user's bank (UTR), as they typed it. */
+    payment_ref: plainText(z.string({ error: 'invalidInput' }).trim().max(128, 'invalidInput')).optional(),
   }),
   output: RechargeRecord,
 });
@@ -125,7 +113,7 @@ export const withdrawRecords = defineCall({
 export const withdraw = defineCall({
   ...routes.withdraw,
   input: z.strictObject({
-    bank_id: z.coerce.number({ error: 'bankCardRequired' }).int('bankCardRequired').positive('bankCardRequired').max(2_147_483_647, 'bankCardRequired'),
+    bank_id: wholeNumber(z.number({ error: 'bankCardRequired' }).int('bankCardRequired').positive('bankCardRequired').max(2_147_483_647, 'bankCardRequired')),
     count: Amount,
   }),
   output: WithdrawRecord,
@@ -137,7 +125,7 @@ const OpsWithdrawal = WithdrawRecord.extend({ user: z.string() });
 const OpsId = z.strictObject({});
 /** An operator's reason for failing or rejecting a request: the user sees it. */
 export const OpsReason = z.strictObject({
-  reason: z.string({ error: 'requiredFields' }).trim().min(1, 'requiredFields').max(500, 'invalidInput').regex(/^[^\p{Cc}]*$/u, 'invalidInput'),
+  reason: plainText(z.string({ error: 'requiredFields' }).trim().min(1, 'requiredFields').max(500, 'invalidInput')),
 });
 
 export const opsRecharges = defineCall({

@@ -32,6 +32,13 @@ export const LOAN_MIN = 500;
 /** Minor units per unit of the deployment currency (INR paise, MXN centavos). */
 export const MINOR_PER_UNIT = 100;
 
+/**
+ * The most a user's wallet may hold, minor units (10^11 units): the ledger refuses a credit past it, and no request
+ * may move more (a deployment's own maximum, the config call's max_amount, is at most this). It sits ~900 times below
+ * 2^53, so a balance, a screen's sum of it with holdings and loans, and the ledger's int8 sums stay exact numbers.
+ */
+export const BALANCE_MAX = 10 ** 13;
+
 export const RECHARGE_METHODS = ['bank', 'usdt'] as const;
 
 /** Recharge record states (spec §4): 1 in progress, 2 completed, 3 failed. */
