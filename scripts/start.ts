@@ -3,7 +3,7 @@
  * the API under /api, the shell at /, each remote under /remotes/<short>/ and remotes.json.
  */
 import { performance } from 'node:perf_hooks';
-import { buildApp, loadConfig, MEMORY_DATABASE_URL } from '@invest/api';
+import { buildApp, loadConfig, MEMORY_DATABASE_URL, startNotes } from '@invest/api';
 import { buildMissing } from './build-missing';
 import { registerWeb } from './web';
 
@@ -26,8 +26,7 @@ async function main(): Promise<void> {
   const database =
     config.databaseUrl === MEMORY_DATABASE_URL ? 'in-memory PGlite (nothing is kept)' : config.databaseUrl ? 'PostgreSQL' : `embedded PGlite in ${config.dataDir}`;
   log(`database: ${database}`);
-  if (seeded.inviteCode) log(`invitation code: ${seeded.inviteCode}`);
-  if (seeded.operator) log(`operator login (POST /api/ops/login): ${seeded.operator.user} / ${seeded.operator.password}`);
+  startNotes(seeded, config).forEach(log);
 
   const stop = async (signal: string) => {
     log(`${signal}: shutting down`);

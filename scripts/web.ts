@@ -46,6 +46,7 @@ const DOCUMENT_ONLY_HEADERS = [
   'content-security-policy',
   'cross-origin-opener-policy',
   'origin-agent-cluster',
+  'permissions-policy',
   'strict-transport-security',
   'x-dns-prefetch-control',
   'x-download-options',

@@ -1,10 +1,12 @@
 import Fastify, { type FastifyInstance, type FastifyLoggerOptions, type FastifyPluginAsync } from 'fastify';
 import { calls, type CallDef } from '@invest/shared/contract';
+import { deviceCookieSecret, registerDeviceCookies } from './auth/device-cookies';
 import { authPlugin } from './auth/plugin';
 import type { Config } from './config';
 import { openDatabase, type Database } from './db/database';
 import { apiErrorHandler, rejection } from './http/errors';
-import { clientErrorHandler, frameworkErrors, serverErrorHandler } from './http/framework-errors';
+import { capConnections, serverTimeouts } from './http/connection-limits';
+import { clientErrorHandler, frameworkErrors, isApiPath, serverErrorHandler } from './http/framework-errors';
 import { refuseUnstorableText } from './http/input-guard';
 import { acceptEmptyJson } from './http/json';
 import { DEFAULT_RATE_LIMITS, registerLimiters, type RateLimits } from './http/rate-limit';
@@ -19,7 +21,7 @@ import { marketPlugin, type SharedAnswers } from './market/plugin';
 import { newsPlugin } from './news/plugin';
 import { opsPlugin } from './ops/plugin';
 import { watchlistPlugin } from './watchlist/plugin';
-import { RequestLog } from './http/request-log';
+import { boundedLogger, RequestLog } from './http/request-log';
 import { seed, type SeedResult } from './seed';
 import { tradingPlugin } from './trading/plugin';
 import { uploadsPlugin } from './uploads/plugin';
@@ -60,7 +62,7 @@ export interface BuiltApp {
 export async function buildApp(config: Config, deps: AppDeps = {}): Promise<BuiltApp> {
   const database = deps.database ?? (await openDatabase(config));
   const app = Fastify({
-    logger: deps.logger ?? { level: config.logLevel },
+    logger: boundedLogger(deps.logger ?? { level: config.logLevel }),
     // Successful requests at debug, refusals at info, failures at error (api/src/http/request-log.ts).
     logController: new RequestLog(),
     trustProxy: config.trustProxy,
@@ -69,7 +71,9 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Buil
     // The framework's own refusals keep the API's `{msg, data}` answers.
     frameworkErrors,
     clientErrorHandler,
+    ...serverTimeouts(config.http),
   });
+  capConnections(app.server, config.http, config.trustProxy !== false);
   try {
     app.decorate('db', database.db);
     app.decorate('apiConfig', config);
@@ -81,6 +85,11 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Buil
     app.setErrorHandler(serverErrorHandler);
     // On the whole server: the web files registered later (scripts/web.ts) get the headers too.
     await registerSecurityHeaders(app);
+    // API answers carry tokens and balances: no shared cache may keep them. On the whole server, so that an /api path
+    // another router answers (the web files' 404 for a GET the API has no route for) is covered too.
+    app.addHook('onSend', async (req, reply) => {
+      if (isApiPath(req.url) && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+    });
 
     if (config.redisUrl) {
       app.log.warn('REDIS_URL is set, but the Redis rate-limit store is not implemented yet: counters are per process');
@@ -95,11 +104,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Buil
         api.setNotFoundHandler((_req, reply) => reply.code(404).send(rejection('notFound')));
         acceptEmptyJson(api);
         api.addHook('preValidation', refuseUnstorableText);
-        // Answers carry tokens and balances: no shared cache may keep them.
-        api.addHook('onSend', async (_req, reply) => {
-          if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
-        });
         api.decorate('limiters', await registerLimiters(api, rules, config.rateLimitFactor));
+        await registerDeviceCookies(api, await deviceCookieSecret(database.db, config));
         for (const plugin of plugins) await api.register(plugin);
         if (api.hasDecorator('marketAnswers')) sharedAnswers = api.marketAnswers;
       },

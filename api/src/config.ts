@@ -23,6 +23,15 @@ const flag = (name: string) =>
     .enum(['1', '0', 'true', 'false', 'yes', 'no'], { error: `${name} must be 1/0/true/false/yes/no` })
     .transform((v) => v === '1' || v === 'true' || v === 'yes');
 
+/** A whole number of `name` between min and max, `fallback` when unset. */
+const whole = (name: string, min: number, max: number, fallback: number) =>
+  z.coerce
+    .number({ error: `${name} must be a number` })
+    .int(`${name} must be an integer`)
+    .min(min, `${name} must be at least ${min}`)
+    .max(max, `${name} must be at most ${max}`)
+    .default(fallback);
+
 const EnvSchema = z.object({
   PORT: z.coerce
     .number({ error: 'PORT must be a number' })
@@ -85,6 +94,16 @@ const EnvSchema = z.object({
     .min(LARGEST_MINIMUM, `MAX_AMOUNT must be at least ${LARGEST_MINIMUM} (the recharge minimum)`)
     .max(BALANCE_MAX, `MAX_AMOUNT must be at most ${BALANCE_MAX} (the most a wallet may hold)`)
     .default(DEFAULT_MAX_AMOUNT),
+  // What a slow or silent client may hold (api/src/http/connection-limits.ts says why these figures).
+  HTTP_HEADERS_TIMEOUT_MS: whole('HTTP_HEADERS_TIMEOUT_MS', 100, 600_000, 20_000),
+  HTTP_IDLE_TIMEOUT_MS: whole('HTTP_IDLE_TIMEOUT_MS', 100, 600_000, 30_000),
+  HTTP_REQUEST_TIMEOUT_MS: whole('HTTP_REQUEST_TIMEOUT_MS', 100, 3_600_000, 180_000),
+  HTTP_MAX_CONNECTIONS: whole('HTTP_MAX_CONNECTIONS', 1, 1_000_000, 20_000),
+  HTTP_CONNECTIONS_PER_ADDRESS: whole('HTTP_CONNECTIONS_PER_ADDRESS', 1, 1_000_000, 100),
+  DEVICE_COOKIE_SECRET: z.string().min(32, 'DEVICE_COOKIE_SECRET must be at least 32 characters').optional(),
+}).refine((e) => e.HTTP_HEADERS_TIMEOUT_MS <= e.HTTP_REQUEST_TIMEOUT_MS, {
+  error: 'HTTP_HEADERS_TIMEOUT_MS must not be above HTTP_REQUEST_TIMEOUT_MS',
+  path: ['HTTP_HEADERS_TIMEOUT_MS'],
 });
 
 /**
@@ -99,6 +118,20 @@ const parseTrustProxy = (raw: string | undefined): TrustProxy => {
   if (raw === 'true' || raw === '1') return true;
   return raw;
 };
+
+/** How long a client may take and how many connections it may hold (api/src/http/connection-limits.ts). */
+export interface HttpLimits {
+  /** A request's headers must all have come by then. */
+  headersTimeoutMs: number;
+  /** A connection that sends and receives nothing for this long is closed (a stalled body, a silent client). */
+  idleTimeoutMs: number;
+  /** A whole request, headers and body, must have come by then. */
+  requestTimeoutMs: number;
+  /** Open connections of this process. */
+  maxConnections: number;
+  /** Open connections from one address (not applied behind a trusted proxy, where every connection is the proxy's). */
+  connectionsPerAddress: number;
+}
 
 export interface Config {
   port: number;
@@ -122,6 +155,9 @@ export interface Config {
   marketAlwaysOpen: boolean;
   /** The most one money request may move (deposit, withdrawal, loan, order total), minor units: published as max_amount. */
   maxAmount: number;
+  http: HttpLimits;
+  /** Signs the cookies that mark a browser as known to an account; absent: one generated and kept in the database. */
+  deviceCookieSecret: string | undefined;
 }
 
 export class ConfigError extends Error {
@@ -156,5 +192,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     marketSeed: e.MARKET_SEED,
     marketAlwaysOpen: e.MARKET_ALWAYS_OPEN ?? false,
     maxAmount: e.MAX_AMOUNT,
+    http: {
+      headersTimeoutMs: e.HTTP_HEADERS_TIMEOUT_MS,
+      idleTimeoutMs: e.HTTP_IDLE_TIMEOUT_MS,
+      requestTimeoutMs: e.HTTP_REQUEST_TIMEOUT_MS,
+      maxConnections: e.HTTP_MAX_CONNECTIONS,
+      connectionsPerAddress: e.HTTP_CONNECTIONS_PER_ADDRESS,
+    },
+    deviceCookieSecret: e.DEVICE_COOKIE_SECRET,
   };
 }

@@ -2,13 +2,13 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { DatabaseLockedError } from './db/database';
+import { startNotes } from './start-notes';
 
 async function main(): Promise<void> {
   const config = loadConfig(process.env);
   const { app, seeded } = await buildApp(config);
   await app.listen({ port: config.port, host: config.host });
-  if (seeded.inviteCode) app.log.info(`invitation code: ${seeded.inviteCode}`);
-  if (seeded.operator) app.log.info(`operator login (POST /api/ops/login): ${seeded.operator.user} / ${seeded.operator.password}`);
+  for (const note of startNotes(seeded, config)) app.log.info(note);
 
   let stopping = false;
   const stop = (signal: string) => {

@@ -26,8 +26,11 @@ const DEMO_RECHARGE_SETTINGS = [
 ];
 
 export interface SeedResult {
-  /** The demo operator's login, when this process knows its password; null otherwise. */
-  operator: { user: string; password: string } | null;
+  /**
+   * The demo operator's login, when this process knows its password; null otherwise. `created`: this start made it,
+   * so its password is new and is shown this once (later starts say where it is kept: api/src/start-notes.ts).
+   */
+  operator: { user: string; password: string; created: boolean } | null;
   /** The invitation code that registration accepts; null when nothing was seeded. */
   inviteCode: string | null;
 }
@@ -38,7 +41,7 @@ export const credentialsFile = (config: Pick<Config, 'dataDir'>) =>
 /**
  * Demo data for a fresh install (config.seedDemo): the invitation code, a few news articles (with pictures
  * the API serves itself), and an operator `ops` whose random password is written to
- * `<dataDir>/operator-credentials.json` (mode 0600) on creation so later starts can print it again.
+ * `<dataDir>/operator-credentials.json` (mode 0600) on creation, where the ops CLI on this machine finds it.
  * Idempotent, and safe when several replicas seed one database at once.
  */
 export async function seed(db: Db, config: Config): Promise<SeedResult> {
@@ -55,7 +58,7 @@ export async function seed(db: Db, config: Config): Promise<SeedResult> {
     try {
       const created = await createOperator(db, { username: DEMO_OPERATOR, via: 'seed' });
       writeCredentials(file, { user: created.username, password: created.password });
-      return { operator: { user: created.username, password: created.password }, inviteCode: config.seedInviteCode };
+      return { operator: { user: created.username, password: created.password, created: true }, inviteCode: config.seedInviteCode };
     } catch (err) {
       // Another replica created it between our check and insert: it wrote the file, read that below.
       if (!(err instanceof OperatorExistsError)) throw err;
@@ -86,5 +89,5 @@ async function readCredentials(db: Db, file: string): Promise<SeedResult['operat
   if (typeof user !== 'string' || typeof password !== 'string') return null;
   const operator = await findOperatorByName(db, user);
   if (!operator || !(await verifyPassword(operator.passwordHash, password))) return null;
-  return { user, password };
+  return { user, password, created: false };
 }

@@ -20,6 +20,8 @@ describe('loadConfig', () => {
       marketSeed: 'invest-market-2026',
       marketAlwaysOpen: false,
       maxAmount: 10_000_000_000,
+      http: { headersTimeoutMs: 20_000, idleTimeoutMs: 30_000, requestTimeoutMs: 180_000, maxConnections: 20_000, connectionsPerAddress: 100 },
+      deviceCookieSecret: undefined,
     });
   });
 
@@ -49,6 +51,12 @@ describe('loadConfig', () => {
       MARKET_SEED: ' demo-7 ',
       MARKET_ALWAYS_OPEN: 'yes',
       MAX_AMOUNT: '2500000',
+      HTTP_HEADERS_TIMEOUT_MS: '5000',
+      HTTP_IDLE_TIMEOUT_MS: '10000',
+      HTTP_REQUEST_TIMEOUT_MS: '60000',
+      HTTP_MAX_CONNECTIONS: '500',
+      HTTP_CONNECTIONS_PER_ADDRESS: '20',
+      DEVICE_COOKIE_SECRET: 's'.repeat(32),
     });
     expect(c).toMatchObject({
       port: 9000,
@@ -62,6 +70,8 @@ describe('loadConfig', () => {
       marketSeed: 'demo-7',
       marketAlwaysOpen: true,
       maxAmount: 2_500_000,
+      http: { headersTimeoutMs: 5_000, idleTimeoutMs: 10_000, requestTimeoutMs: 60_000, maxConnections: 500, connectionsPerAddress: 20 },
+      deviceCookieSecret: 's'.repeat(32),
     });
     expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
   });
@@ -85,6 +95,10 @@ describe('loadConfig', () => {
     [{ MAX_AMOUNT: 'lots' }, 'MAX_AMOUNT'],
     [{ MAX_AMOUNT: '499999' }, 'MAX_AMOUNT must be at least 500000'],
     [{ MAX_AMOUNT: '10000000000001' }, 'MAX_AMOUNT must be at most 10000000000000'],
+    [{ HTTP_IDLE_TIMEOUT_MS: '0' }, 'HTTP_IDLE_TIMEOUT_MS must be at least 100'],
+    [{ HTTP_MAX_CONNECTIONS: 'many' }, 'HTTP_MAX_CONNECTIONS'],
+    [{ HTTP_HEADERS_TIMEOUT_MS: '90000', HTTP_REQUEST_TIMEOUT_MS: '60000' }, 'HTTP_HEADERS_TIMEOUT_MS must not be above HTTP_REQUEST_TIMEOUT_MS'],
+    [{ DEVICE_COOKIE_SECRET: 'short' }, 'DEVICE_COOKIE_SECRET must be at least 32 characters'],
   ])('fails fast on %j, naming the variable', (env, named) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(named);

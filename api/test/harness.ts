@@ -104,6 +104,8 @@ export const RELAXED_LIMITS: RateLimits = {
   opsLoginPerIp: { max: 10_000, windowMs: 60_000 },
   opsPasswordFailuresPerUserAndIp: { max: 10_000, windowMs: 60_000 },
   opsPasswordFailuresPerUser: { max: 10_000, windowMs: 60_000 },
+  passwordFailuresPerDevice: { max: 10_000, windowMs: 60_000 },
+  uploadsPerUser: { max: 10_000, windowMs: 60_000 },
 };
 
 export interface Reply<T = unknown> {

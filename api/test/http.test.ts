@@ -82,6 +82,7 @@ describe.each(backends)('HTTP behaviour on $name', (backend) => {
       const res = await t.current.inject({ method, url });
       expect(res.status).toBe(404);
       expect(res.body).toEqual({ msg: 'no', data: 'notFound' });
+      expect(res.headers['cache-control']).toBe('no-store');
     }
   });
 

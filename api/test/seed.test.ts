@@ -7,6 +7,7 @@ import { desc, eq } from 'drizzle-orm';
 import { openDatabase } from '../src/db/database';
 import { auditLog, invitationCodes, operators } from '../src/db/schema';
 import { credentialsFile, seed } from '../src/seed';
+import { startNotes } from '../src/start-notes';
 import { verifyPassword } from '../src/auth/passwords';
 import { PGlite } from '@electric-sql/pglite';
 import { backends, createTestApp, HOOK_TIMEOUT, postgresBackend, useApp } from './harness';
@@ -17,21 +18,35 @@ describe.each(backends)('demo seeding on $name', (backend) => {
   it('creates the invitation code and operator `ops`, remembering its password in a 0600 file', async () => {
     const { seeded, database } = t.current.built;
     expect(seeded.inviteCode).toBe('DEMO2026');
-    expect(seeded.operator).toEqual({ user: 'ops', password: expect.any(String) });
+    expect(seeded.operator).toEqual({ user: 'ops', password: expect.any(String), created: true });
     const file = credentialsFile(t.current.config);
     expect(fs.statSync(file).mode & 0o777).toBe(0o600);
-    expect(JSON.parse(fs.readFileSync(file, 'utf8'))).toMatchObject(seeded.operator!);
+    expect(JSON.parse(fs.readFileSync(file, 'utf8'))).toMatchObject({ user: 'ops', password: seeded.operator!.password });
     const [op] = await database.db.select().from(operators).where(eq(operators.username, 'ops'));
     expect(await verifyPassword(op!.passwordHash, seeded.operator!.password)).toBe(true);
     const [audit] = await database.db.select().from(auditLog).where(eq(auditLog.action, 'ops.create'));
     expect(audit).toMatchObject({ target: 'ops', detail: { via: 'seed' } });
   });
 
-  it('is idempotent: a second start prints the same password and creates nothing', async () => {
+  it('is idempotent: a second start knows the same login, creates nothing, and says the login is not new', async () => {
     const again = await seed(t.current.database.db, t.current.config);
-    expect(again).toEqual(t.current.built.seeded);
+    expect(again).toEqual({ ...t.current.built.seeded, operator: { ...t.current.built.seeded.operator!, created: false } });
     expect(await t.current.database.db.select().from(operators)).toHaveLength(1);
     expect(await t.current.database.db.select().from(invitationCodes)).toHaveLength(1);
+  });
+
+  it("prints the operator's password on the start that creates it, never again: later starts say where it is kept", async () => {
+    const { password } = t.current.built.seeded.operator!;
+    const file = credentialsFile(t.current.config);
+    const first = startNotes(t.current.built.seeded, t.current.config).join('\n');
+    expect(first).toContain(password);
+    expect(first).toContain(file);
+    await t.current.restart();
+    const later = startNotes(t.current.built.seeded, t.current.config).join('\n');
+    expect(later).not.toContain(password);
+    expect(later).toContain('ops');
+    expect(later).toContain(file);
+    expect(later).toContain('DEMO2026');
   });
 
   it('prints no password it cannot vouch for (file gone or stale)', async () => {

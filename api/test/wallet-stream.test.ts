@@ -1,5 +1,21 @@
+import { STREAMS_PER_IP } from '../src/http/event-stream';
 import { openEventStream, USER_STREAM_PATH as PATH } from './event-stream';
 import { backends, HOOK_TIMEOUT, useApp } from './harness';
+
+/** Resolves true when the server ends `res`'s stream within `ms`, false when it is still open then. */
+function endsWithin(res: Response, ms: number): Promise<boolean> {
+  const reader = res.body!.getReader();
+  return new Promise<boolean>((resolve) => {
+    const timer = setTimeout(() => {
+      void reader.cancel();
+      resolve(false);
+    }, ms);
+    const pump = (): void => {
+      void reader.read().then(({ done }) => (done ? (clearTimeout(timer), resolve(true)) : pump()), () => (clearTimeout(timer), resolve(true)));
+    };
+    pump();
+  });
+}
 
 describe.each(backends.slice(0, 1))('wallet event stream on $name', (backend) => {
   // Beats every 200 ms, so a revoked session's stream ends within the test's patience.
@@ -61,5 +77,57 @@ describe.each(backends.slice(0, 1))('wallet event stream on $name', (backend) =>
     const ops = await t.current.operatorToken();
     expect((await fetch(`${base}${PATH}`, { headers: { authorization: `Bearer ${ops}` } })).status).toBe(403);
     expect((await fetch(`${base}${PATH}`, { method: 'HEAD' })).status).toBe(404);
+  });
+});
+
+describe('wallet event stream caps and ends (heartbeat at its default 15 s)', () => {
+  const t = useApp(backends[0]!);
+  let base: string;
+  beforeAll(async () => {
+    base = await t.current.built.app.listen({ port: 0, host: '127.0.0.1' });
+  }, HOOK_TIMEOUT);
+  const open = (token: string, signal?: AbortSignal) => fetch(`${base}${PATH}`, { headers: { authorization: `Bearer ${token}` }, signal });
+  const newSession = async () => {
+    const { phone, password } = await t.current.register();
+    return { phone, password, token: await t.current.login(phone, password) };
+  };
+
+  it('closes a logged-out token\'s stream at once, and the streams of sessions a password change ends', async () => {
+    const { phone, password, token } = await newSession();
+    const other = await t.current.login(phone, password);
+    const third = await t.current.login(phone, password);
+    const [loggedOut, changed, kept] = [await open(token), await open(other), await open(third)];
+    const ends = [endsWithin(loggedOut, 1_000)];
+    expect((await t.current.post('/stock/success/user/logout', {}, { token })).status).toBe(200);
+    expect(await ends[0]).toBe(true);
+
+    const endsToo = endsWithin(changed, 1_000);
+    const keptEnds = endsWithin(kept, 1_500);
+    const change = await t.current.post('/stock/success/user/password/up', { type: 'login', password, password_new: 'newpass1' }, { token: third });
+    expect(change.status).toBe(200);
+    expect(await endsToo).toBe(true);
+    // The session that changed the password keeps its stream.
+    expect(await keptEnds).toBe(false);
+  });
+
+  it('caps open streams per address, like the quote stream', async () => {
+    const abort = new AbortController();
+    try {
+      const opened: Response[] = [];
+      // One stream per user, so only the per-address cap can trip.
+      for (let i = 0; i < STREAMS_PER_IP; i++) opened.push(await open((await newSession()).token, abort.signal));
+      expect(opened.map((r) => r.status)).toEqual(Array(STREAMS_PER_IP).fill(200));
+      const over = await open((await newSession()).token, abort.signal);
+      expect(over.status).toBe(429);
+      expect(await over.json()).toEqual({ msg: 'no', data: 'tooManyRequests' });
+      expect(Number(over.headers.get('retry-after'))).toBeGreaterThan(0);
+    } finally {
+      abort.abort();
+    }
+    // Closed streams give their places back.
+    await new Promise((r) => setTimeout(r, 200));
+    const again = new AbortController();
+    expect((await open((await newSession()).token, again.signal)).status).toBe(200);
+    again.abort();
   });
 });

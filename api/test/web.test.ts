@@ -110,6 +110,19 @@ describe('web files served beside the API', () => {
     expect(res.status).toBeLessThan(500);
     if (method !== 'HEAD') expect(res.body).toEqual({ msg: 'no', data: expect.any(String) });
     expect(res.headers['content-type']).toMatch(/^application\/json/);
+    expect(res.headers['cache-control']).toBe('no-store');
+  });
+
+  it('lets the page use no powerful feature it does not need (Permissions-Policy), and files go without the header', async () => {
+    for (const url of ['/', '/account/real-name', '/login']) {
+      const policy = String((await page(url)).headers['permissions-policy']);
+      for (const feature of ['camera', 'microphone', 'geolocation', 'payment', 'usb', 'serial', 'hid', 'display-capture', 'browsing-topics']) {
+        expect(policy).toMatch(new RegExp(`(^|, )${feature}=\\(\\)`));
+      }
+      // What the app uses stays allowed to itself: copying an address or a code to the clipboard.
+      expect(policy).not.toContain('clipboard-write=()');
+    }
+    expect((await page('/main.js')).headers['permissions-policy']).toBeUndefined();
   });
 
   it('sends the security headers with the HTML, and with the scripts those that apply to a file', async () => {

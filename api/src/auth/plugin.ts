@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { calls } from '@invest/shared/contract';
+import type { User } from '../db/schema';
 import { ApiError } from '../http/errors';
 import { route, subjectOf, type RouteContext } from '../http/route';
 import { limitAs } from '../http/rate-limit';
-import { checkCredentials } from './credentials';
+import { checkCredentials, type Door } from './credentials';
 import { prepareBurnHash } from './passwords';
 import { issueToken, revokeToken } from './tokens';
 import { modifyTradePassword, setTradePassword, tradePasswordState } from './trade-password';
@@ -12,15 +13,20 @@ import { changePassword, findUserById, findUserByPhone, registerUser } from './u
 /** Users: login, register, reset password with the old one, logout, and the login and transaction password changes. */
 export async function authPlugin(app: FastifyInstance): Promise<void> {
   const { limiters } = app;
-  // Login and forget share them: forget checks the old password too, so it is no second way to guess.
-  const passwordFailures = [limiters.passwordFailuresPerPhoneAndIp, limiters.passwordFailuresPerPhone];
+  // Login, forget and the password change share it: each checks the login password, so none is a second way to guess.
+  const door: Door<User> = {
+    devices: 'user',
+    loginOf: (user) => user.phone,
+    strangerFailures: [limiters.passwordFailuresPerPhoneAndIp, limiters.passwordFailuresPerPhone],
+    deviceFailures: limiters.passwordFailuresPerDevice,
+  };
   app.addHook('onReady', prepareBurnHash);
 
   route(
     app,
     calls.login,
     async ({ user: phone, password }, ctx) => {
-      const user = await checkCredentials(passwordFailures, ctx.req, await findUserByPhone(app.db, phone), password);
+      const user = await checkCredentials(door, ctx, await findUserByPhone(app.db, phone), password);
       if (!user) throw new ApiError(401, 'invalidAccountPassword');
       const { token, expiresAt } = await issueToken(
         app.db,
@@ -47,7 +53,7 @@ export async function authPlugin(app: FastifyInstance): Promise<void> {
     app,
     calls.forget,
     async ({ user: phone, password, new_password }, ctx) => {
-      const user = await checkCredentials(passwordFailures, ctx.req, await findUserByPhone(app.db, phone), password);
+      const user = await checkCredentials(door, ctx, await findUserByPhone(app.db, phone), password);
       if (!user) throw new ApiError(422, 'oldPasswordIncorrect');
       await changePassword(app.db, user.id, new_password, ctx.now);
       return 'passwordReset' as const;
@@ -63,7 +69,7 @@ export async function authPlugin(app: FastifyInstance): Promise<void> {
     const user = await findUserById(app.db, subjectOf(ctx).id);
     if (!user) throw new ApiError(401, 'unauthorized');
     limitAs(ctx.req, user.phone);
-    if (!(await checkCredentials(passwordFailures, ctx.req, user, password))) throw new ApiError(422, 'passwordIncorrect');
+    if (!(await checkCredentials(door, ctx, user, password))) throw new ApiError(422, 'passwordIncorrect');
     return user;
   }
 

@@ -2,6 +2,7 @@ import { hash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, lt, ne, or } from 'drizzle-orm';
 import type { DbOrTx } from '../db/database';
 import { authTokens, type SubjectKind } from '../db/schema';
+import { endedSessions } from './session-events';
 import { tokenCache } from './token-cache';
 
 /** Who a valid bearer token speaks for. */
@@ -95,6 +96,7 @@ export async function revokeToken(db: DbOrTx, tokenId: number, now: Date): Promi
     .update(authTokens)
     .set({ revokedAt: now })
     .where(and(eq(authTokens.id, tokenId), isNull(authTokens.revokedAt)));
+  endedSessions.publish([tokenId]);
 }
 
 /**
@@ -103,7 +105,7 @@ export async function revokeToken(db: DbOrTx, tokenId: number, now: Date): Promi
  */
 export async function revokeAllTokens(db: DbOrTx, subject: { kind: SubjectKind; id: number }, now: Date, keepTokenId?: number): Promise<void> {
   tokenCache.forgetSubject(subject.kind, subject.id, now.getTime());
-  await db
+  const revoked = await db
     .update(authTokens)
     .set({ revokedAt: now })
     .where(
@@ -113,5 +115,8 @@ export async function revokeAllTokens(db: DbOrTx, subject: { kind: SubjectKind; 
         keepTokenId === undefined ? undefined : ne(authTokens.id, keepTokenId),
         isNull(authTokens.revokedAt),
       ),
-    );
+    )
+    .returning({ id: authTokens.id });
+  // Told before a surrounding transaction commits: a stream closed for a change that then rolls back reopens.
+  endedSessions.publish(revoked.map((r) => r.id));
 }

@@ -2,6 +2,7 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { isErrorKey, type ErrorKey } from '@invest/shared/contract';
 import type { z } from 'zod';
 import { isDataException, redactDbError } from '../db/errors';
+import { clipped } from './request-log';
 
 /** A rejection the client is meant to see: an honest HTTP status and an error key it can translate. */
 export class ApiError extends Error {
@@ -54,7 +55,8 @@ export function apiErrorHandler(this: unknown, err: FastifyError | Error, req: F
   }
   const status = 'statusCode' in err && typeof err.statusCode === 'number' ? err.statusCode : 500;
   if (status >= 400 && status < 500) {
-    req.log.info({ err }, 'request rejected');
+    // The message may quote what the client sent (a content type): bounded like the request line.
+    req.log.info({ code: 'code' in err ? err.code : undefined, reason: clipped(err.message) }, 'request rejected');
     return reply.code(status).send(rejection(status === 429 ? 'tooManyRequests' : 'invalidInput'));
   }
   req.log.error({ err: redactDbError(err) }, 'unexpected error');

@@ -17,6 +17,8 @@ const MINUTE = 60_000;
  * hour, ASVS allows 100), which bounds a guesser with many addresses.
  * Login and forget share the failure counters of a phone: forget checks the old password too, so it must
  * not become a second way to guess it.
+ * Both counters are for strangers: a browser that has logged in to the account before (auth/device-cookies.ts) has
+ * one of its own instead, so strangers cannot lock the owner out; past it, that browser is a stranger again.
  */
 export const DEFAULT_RATE_LIMITS = {
   /** Every login attempt from one IP. */
@@ -37,19 +39,31 @@ export const DEFAULT_RATE_LIMITS = {
   opsPasswordFailuresPerUserAndIp: { max: 5, windowMs: 15 * MINUTE },
   /** Wrong passwords for one operator name from every IP. */
   opsPasswordFailuresPerUser: { max: 50, windowMs: 60 * MINUTE },
+  /** Wrong passwords from one browser known to the account (a user's or an operator's): past them, a stranger. */
+  passwordFailuresPerDevice: { max: 10, windowMs: 60 * MINUTE },
+  /**
+   * Upload attempts of one user, refused ones too, so junk costs as much of the day's allowance as a picture (the
+   * pictures kept are counted in the database too: uploads/store.ts).
+   */
+  uploadsPerUser: { max: 50, windowMs: 24 * 60 * MINUTE },
 } satisfies Record<string, RateRule>;
 
 export type RateLimits = { [K in keyof typeof DEFAULT_RATE_LIMITS]: RateRule };
 export type LimiterName = keyof RateLimits;
 
-/** Where a limiter takes its key from: the client IP, the `user` field of the body (phone / operator name), or both. */
-export type KeySource = 'ip' | 'user' | 'user+ip';
+/**
+ * Where a limiter takes its key from: the client IP, the `user` field of the body (phone / operator name), both, or
+ * the known browser the request comes from (see limitAsDevice).
+ */
+export type KeySource = 'ip' | 'user' | 'user+ip' | 'device';
 
 export interface Limiter {
   /** Counts this request; rejects with 429 once the rule's max is passed. */
   consume(req: FastifyRequest): Promise<void>;
   /** Rejects with 429 if the max is already reached, without counting (for failure-only rules). */
   ensureOpen(req: FastifyRequest): Promise<void>;
+  /** Whether the max is not reached yet, without counting. */
+  isOpen(req: FastifyRequest): Promise<boolean>;
   /** Counts a failure; never rejects (the caller is already answering with its own error). */
   count(req: FastifyRequest): Promise<void>;
 }
@@ -66,6 +80,8 @@ const KEY_SOURCE: Record<LimiterName, KeySource> = {
   opsLoginPerIp: 'ip',
   opsPasswordFailuresPerUserAndIp: 'user+ip',
   opsPasswordFailuresPerUser: 'user',
+  passwordFailuresPerDevice: 'device',
+  uploadsPerUser: 'user',
 };
 
 /** Accounts named by the request's caller rather than its body (a logged-in user's password check: see limitAs). */
@@ -79,8 +95,17 @@ export function limitAs(req: FastifyRequest, name: string): void {
   accountOf.set(req, name);
 }
 
+/** Known browsers the request comes from (see limitAsDevice). */
+const deviceOf = new WeakMap<FastifyRequest, string>();
+
+/** Makes the per-device limits of this request count the known browser `deviceId`. */
+export function limitAsDevice(req: FastifyRequest, deviceId: string): void {
+  deviceOf.set(req, deviceId);
+}
+
 function keyOf(req: FastifyRequest, source: KeySource): string | null {
   if (source === 'ip') return req.ip;
+  if (source === 'device') return deviceOf.get(req) ?? null;
   const user = accountOf.get(req) ?? (req.body as { user?: unknown } | undefined)?.user;
   // Without a usable name the input check rejects the request anyway; the per-IP rule still counts it.
   if (typeof user !== 'string' || user.trim() === '') return null;
@@ -124,6 +149,11 @@ export async function registerLimiters(
         if (keyOf(req, source) === null) return;
         const r = await check(req, { increment: false });
         if (!r.isAllowed && r.remaining <= 0) throw tooMany(r.ttlInSeconds);
+      },
+      async isOpen(req) {
+        if (keyOf(req, source) === null) return true;
+        const r = await check(req, { increment: false });
+        return r.isAllowed || r.remaining > 0;
       },
       async count(req) {
         if (keyOf(req, source) === null) return;

@@ -38,13 +38,50 @@ export function contentSecurityPolicy(extraScriptSources: readonly string[] = []
 }
 
 /**
- * Security headers (CSP, frame-ancestors + X-Frame-Options, nosniff, Referrer-Policy, ...) on every route; the web
- * files drop those that only a document reads (scripts/web.ts).
+ * Powerful features no screen uses, denied to the page and anything it could be made to load, so an injected
+ * script cannot ask for them either. The real-name screen picks ID photos through a file input, which needs no
+ * permission (the phone's own camera app takes the picture); copying an address (clipboard-write) stays allowed to
+ * the page itself, as by default.
+ */
+export const PERMISSIONS_POLICY = [
+  'accelerometer',
+  'autoplay',
+  'browsing-topics',
+  'camera',
+  'display-capture',
+  'encrypted-media',
+  'fullscreen',
+  'geolocation',
+  'gyroscope',
+  'hid',
+  'idle-detection',
+  'local-fonts',
+  'magnetometer',
+  'microphone',
+  'midi',
+  'payment',
+  'picture-in-picture',
+  'publickey-credentials-get',
+  'screen-wake-lock',
+  'serial',
+  'usb',
+  'xr-spatial-tracking',
+]
+  .map((feature) => `${feature}=()`)
+  .join(', ');
+
+/**
+ * Security headers (CSP, frame-ancestors + X-Frame-Options, nosniff, Referrer-Policy, Permissions-Policy, ...) on
+ * every route; the web files drop those that only a document reads (scripts/web.ts).
  */
 export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
   await app.register(helmet, {
     contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES },
     frameguard: { action: 'deny' },
     referrerPolicy: { policy: 'no-referrer' },
+  });
+  // Helmet has no Permissions-Policy; set like its headers, before any handler.
+  app.addHook('onRequest', async (_req, reply) => {
+    reply.header('permissions-policy', PERMISSIONS_POLICY);
   });
 }

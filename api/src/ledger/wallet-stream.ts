@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { WALLET_STREAM_PATH } from '@invest/shared/contract';
+import { endedSessions } from '../auth/session-events';
 import { cachedSubject, resolveToken } from '../auth/tokens';
 import { ApiError } from '../http/errors';
+import { endEventStream, startEventStream, streamSlots, writeEvent } from '../http/event-stream';
 import { bearerToken } from '../http/route';
-import { SSE_HEADERS } from '../market/quotes-stream';
 import { walletEvents, type WalletEvents } from './events';
 
 /** A user has a few screens or devices open, not more. */
@@ -25,9 +26,13 @@ export function carryOnUserStream(event: string, hub: WalletEvents): void {
   CHANNELS.set(event, hub);
 }
 
-/** GET WALLET_STREAM_PATH: `event: wallet` after each committed change of the caller's money, and the channels' events. */
+/**
+ * GET WALLET_STREAM_PATH: `event: wallet` after each committed change of the caller's money, and the channels' events.
+ * Bounded per user (WALLET_STREAMS_PER_USER) and, as every event stream, per client address and per process.
+ */
 export function registerWalletStream(app: FastifyInstance): void {
   const open = new Set<() => void>();
+  const slots = streamSlots();
   app.addHook('preClose', async () => [...open].forEach((end) => end()));
 
   // GET only (a HEAD would hold the stream open like a GET).
@@ -38,17 +43,15 @@ export function registerWalletStream(app: FastifyInstance): void {
     if (!subject) throw new ApiError(401, 'unauthorized');
     if (subject.kind !== 'user') throw new ApiError(403, 'forbidden');
     if (walletEvents.listeners(subject.id) >= WALLET_STREAMS_PER_USER) throw new ApiError(429, 'tooManyRequests', 5);
+    const releaseSlot = slots.take(req.ip);
 
-    reply.hijack();
-    const res = reply.raw;
-    res.writeHead(200, SSE_HEADERS);
-    res.write(': open\n\n');
-    const write = (chunk: string) => {
-      if (!res.destroyed && !res.writableEnded) res.write(chunk);
-    };
+    const res = startEventStream(req, reply, ': open\n\n');
+    const write = (chunk: string) => writeEvent(res, chunk);
     const unsubscribes = [...CHANNELS].map(([event, hub]) => hub.subscribe(subject.id, () => write(`event: ${event}\ndata: ${JSON.stringify({ at: Date.now() })}\n\n`)));
-    // Each heartbeat re-checks the token: a session ended elsewhere (a password change, a logout) closes its stream
-    // within one beat, and the screen's next request finds it logged out.
+    // A logout or a password change in this process ends the session's stream at once; the screen's next request
+    // finds it logged out.
+    unsubscribes.push(endedSessions.subscribe(subject.tokenId, () => end()));
+    // Each heartbeat re-checks the token too: a session ended by another replica, or by hand, closes within one beat.
     const heartbeat = setInterval(() => {
       resolveToken(app.db, token!, app.clock()).then(
         (still) => (still ? write(': heartbeat\n\n') : end()),
@@ -56,14 +59,20 @@ export function registerWalletStream(app: FastifyInstance): void {
       );
     }, app.streamHeartbeatMs);
     heartbeat.unref();
+    let ended = false;
     const end = () => {
+      // Once: an unsubscribe run twice would drop the listeners a later stream of this user added.
+      if (ended) return;
+      ended = true;
       clearInterval(heartbeat);
       unsubscribes.forEach((unsubscribe) => unsubscribe());
       open.delete(end);
-      if (!res.writableEnded) res.end();
-      res.socket?.end();
+      releaseSlot();
+      endEventStream(res);
     };
     open.add(end);
     res.on('close', end);
+    // Gone already, before 'close' was listened to.
+    if (res.destroyed) end();
   });
 }

@@ -6,9 +6,9 @@
  * each of its subscribers. A comment heartbeat (HEARTBEAT_MS) keeps proxies from closing quiet streams.
  *
  * Public on purpose (market data is the same for everyone, and EventSource cannot send an Authorization header),
- * so it is bounded instead: at most STREAMS_PER_IP open streams per client address and MAX_STREAMS per process, at
- * most QUOTE_STREAM_MAX_SYMBOLS symbols per stream, and a client that stops reading is dropped once
- * MAX_BUFFERED_BYTES are waiting for it.
+ * so it is bounded instead: the open streams per client address and per process of every event stream
+ * (http/event-stream.ts), at most QUOTE_STREAM_MAX_SYMBOLS symbols per stream, and a client that stops reading is
+ * dropped once it is too far behind.
  *
  * Cross-replica seam: quotes come from a QuoteFeed. LocalQuoteFeed polls this process's engine (every replica
  * computes the same simulated prices from the same seed and clock, so nothing needs sharing today). With a licensed
@@ -20,26 +20,15 @@ import type { ServerResponse } from 'node:http';
 import { z } from 'zod';
 import { calls, QUOTE_STREAM_MAX_SYMBOLS, QUOTE_STREAM_PATH } from '@invest/shared/contract';
 import { ApiError } from '../http/errors';
+import { endEventStream, startEventStream, streamSlots, writeEvent } from '../http/event-stream';
 import type { MarketEngine } from './engine';
 import { lookupInstrument, sameQuote, toQuote, type Quote } from './views';
 
 /** How often the shared ticker looks for new prices (the simulator moves every 5 s). */
 export const QUOTE_TICK_MS = 1_000;
 export const HEARTBEAT_MS = 15_000;
-export const STREAMS_PER_IP = 10;
-export const MAX_STREAMS = 10_000;
-/** A client this far behind is not reading: drop it rather than buffer without end. */
-export const MAX_BUFFERED_BYTES = 256 * 1024;
 /** Tells EventSource how long to wait before it reconnects by itself. */
 const RETRY_MS = 5_000;
-
-export const SSE_HEADERS = {
-  'content-type': 'text/event-stream; charset=utf-8',
-  'cache-control': 'no-cache, no-transform',
-  // nginx: pass events through as they are written.
-  'x-accel-buffering': 'no',
-  connection: 'keep-alive',
-} as const;
 
 /** Where the hub's quotes come from. */
 export interface QuoteFeed {
@@ -194,24 +183,7 @@ export class QuoteHub {
 
 /** A subscriber writing to an HTTP response. */
 function responseSubscriber(res: ServerResponse, symbols: readonly string[]): Subscriber {
-  return {
-    symbols,
-    write(chunk) {
-      if (res.destroyed || res.writableEnded) return false;
-      if (res.writableLength > MAX_BUFFERED_BYTES) {
-        res.destroy();
-        return false;
-      }
-      res.write(chunk);
-      return true;
-    },
-    end() {
-      const socket = res.socket;
-      if (!res.writableEnded) res.end();
-      // Not left as an idle keep-alive connection: shutdown (server.close) must not wait for it.
-      socket?.end();
-    },
-  };
+  return { symbols, write: (chunk) => writeEvent(res, chunk), end: () => endEventStream(res) };
 }
 
 /** The contract's Symbol rule (as in every call that takes a symbol). */
@@ -248,8 +220,7 @@ export function parseStreamSymbols(engine: MarketEngine, query: unknown): string
 
 /** Registers GET QUOTE_STREAM_PATH in the current (/api) scope and closes every stream when the app closes. */
 export function registerQuoteStream(app: FastifyInstance, engine: MarketEngine, hub: QuoteHub): void {
-  const perIp = new Map<string, number>();
-  let open = 0;
+  const slots = streamSlots();
 
   // Before the server waits for in-flight requests: open streams would otherwise hold shutdown forever.
   app.addHook('preClose', async () => hub.close());
@@ -258,17 +229,8 @@ export function registerQuoteStream(app: FastifyInstance, engine: MarketEngine, 
   // stream slot and the connection). HEAD falls to the 404 handler.
   app.get(QUOTE_STREAM_PATH, { exposeHeadRoute: false }, async (req: FastifyRequest, reply: FastifyReply) => {
     const symbols = parseStreamSymbols(engine, req.query);
-    const ip = req.ip;
-    const mine = perIp.get(ip) ?? 0;
-    if (mine >= STREAMS_PER_IP || open >= MAX_STREAMS) throw new ApiError(429, 'tooManyRequests', 5);
-    perIp.set(ip, mine + 1);
-    open++;
-
-    reply.hijack();
-    const res = reply.raw;
-    res.writeHead(200, SSE_HEADERS);
-    req.raw.socket.setNoDelay(true);
-    res.write(`retry: ${RETRY_MS}\n\n`);
+    const releaseSlot = slots.take(req.ip);
+    const res = startEventStream(req, reply, `retry: ${RETRY_MS}\n\n`);
 
     let released = false;
     let unsubscribe = () => {};
@@ -279,10 +241,7 @@ export function registerQuoteStream(app: FastifyInstance, engine: MarketEngine, 
       unsubscribe();
       // A hijacked reply gets no "request completed" line from Fastify.
       req.log.info({ symbols: symbols.length, durationMs: Date.now() - openedAt }, 'quote stream closed');
-      open--;
-      const n = (perIp.get(ip) ?? 1) - 1;
-      if (n <= 0) perIp.delete(ip);
-      else perIp.set(ip, n);
+      releaseSlot();
     };
     res.on('close', release);
     unsubscribe = hub.subscribe(responseSubscriber(res, symbols));

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { calls } from '@invest/shared/contract';
-import { checkCredentials } from '../auth/credentials';
+import { checkCredentials, type Door } from '../auth/credentials';
 import { issueToken, revokeToken } from '../auth/tokens';
+import type { Operator } from '../db/schema';
 import { ApiError } from '../http/errors';
 import { route, subjectOf } from '../http/route';
 import { audit, listAudit } from './audit';
@@ -10,13 +11,19 @@ import { findOperatorById, findOperatorByName } from './operators';
 /** Operator session endpoints under /api/ops. Every action here is audited. */
 export async function opsPlugin(app: FastifyInstance): Promise<void> {
   const { limiters } = app;
+  const door: Door<Operator> = {
+    devices: 'operator',
+    loginOf: (operator) => operator.username,
+    strangerFailures: [limiters.opsPasswordFailuresPerUserAndIp, limiters.opsPasswordFailuresPerUser],
+    deviceFailures: limiters.passwordFailuresPerDevice,
+  };
 
   route(
     app,
     calls.opsLogin,
     async ({ user: username, password }, ctx) => {
       const found = await findOperatorByName(app.db, username);
-      const operator = await checkCredentials([limiters.opsPasswordFailuresPerUserAndIp, limiters.opsPasswordFailuresPerUser], ctx.req, found, password);
+      const operator = await checkCredentials(door, ctx, found, password);
       if (!operator) {
         // Failed attempts are audited too: they are how an operator account under attack shows up.
         await audit(app.db, { operatorId: null, action: 'ops.login_failed', target: username, detail: { ip: ctx.req.ip } }, ctx.now);

@@ -11,6 +11,15 @@ const KEPT = {
 } as const;
 export type ImageMime = keyof typeof KEPT;
 
+/** Bytes that tell a file's type: an upload's first ones are checked before the rest is read. */
+export const TYPE_BYTES = 4100;
+
+/** The kept type `bytes` (a whole file, or its first TYPE_BYTES) show; null for anything else. */
+export async function keptType(bytes: Buffer): Promise<ImageMime | null> {
+  const type = await fileTypeFromBuffer(bytes);
+  return type && type.mime in KEPT ? (type.mime as ImageMime) : null;
+}
+
 /** Larger pictures are refused before decoding (a small file can claim a huge canvas: a decompression bomb). */
 const MAX_INPUT_PIXELS = 40_000_000;
 
@@ -36,16 +45,16 @@ export interface CleanImage {
  */
 export async function cleanImage(input: Buffer): Promise<CleanImage> {
   if (input.length === 0) throw new ApiError(422, 'notAnImage');
-  const type = await fileTypeFromBuffer(input);
-  const kept = type && type.mime in KEPT ? KEPT[type.mime as ImageMime] : null;
-  if (!kept || ACTIVE_CONTENT.test(input.toString('latin1'))) throw new ApiError(422, 'notAnImage');
+  const mime = await keptType(input);
+  if (!mime || ACTIVE_CONTENT.test(input.toString('latin1'))) throw new ApiError(422, 'notAnImage');
+  const kept = KEPT[mime];
   try {
     // failOn 'warning': a truncated JPEG decodes with a warning only, and we refuse it.
     const pipeline = sharp(input, { failOn: 'warning', limitInputPixels: MAX_INPUT_PIXELS })
       .rotate()
       .resize(IMAGE_MAX_SIDE, IMAGE_MAX_SIDE, { fit: 'inside', withoutEnlargement: true });
     const { data, info } = await kept.encode(pipeline).toBuffer({ resolveWithObject: true });
-    return { data, mime: type!.mime as ImageMime, ext: kept.ext, width: info.width, height: info.height };
+    return { data, mime, ext: kept.ext, width: info.width, height: info.height };
   } catch {
     throw new ApiError(422, 'notAnImage');
   }

@@ -7,10 +7,14 @@ import type { Config } from '../config';
 import type { DbOrTx } from '../db/database';
 import { uploads } from '../db/schema';
 import { ApiError } from '../http/errors';
+import { DEFAULT_RATE_LIMITS } from '../http/rate-limit';
 import type { CleanImage } from './images';
 
-/** Pictures one user may upload in a day: enough for many tries at an ID photo, not enough to fill a disk. */
-export const UPLOADS_PER_DAY = 50;
+/**
+ * Pictures one user may upload in a day: enough for many tries at an ID photo, not enough to fill a disk. The attempts
+ * behind them, refused ones included, are limited to as many (http/rate-limit.ts: uploadsPerUser).
+ */
+export const UPLOADS_PER_DAY = DEFAULT_RATE_LIMITS.uploadsPerUser.max;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Refuses (429) a user who has uploaded UPLOADS_PER_DAY pictures in the last 24 hours. */

@@ -43,8 +43,11 @@ const whole = (v: string | undefined, fallback: number) => {
   return Number.isSafeInteger(n) && n >= 0 ? n : fallback;
 };
 
-/** Settings that describe how users pay in: kept out of the public config call, shown to logged-in users only. */
-export const PRIVATE_SETTING_PREFIXES = ['recharge_'];
+/**
+ * Settings kept out of the public config call: how users pay in (shown to logged-in users by their own call) and the
+ * server's own secrets (shown to no one: auth/device-cookies.ts).
+ */
+export const PRIVATE_SETTING_PREFIXES = ['recharge_', 'secret_'];
 
 /**
  * The recharge methods and how to pay by each: a method is enabled only when an operator has switched it on and
