@@ -391,14 +391,15 @@ describe.each(backends)('trading on $name', (backend) => {
     it('settles a US stock in the deployment currency at the engine rate and records the rate', async () => {
       setClock(t.current, at.usOpen);
       const u = await user();
-      await fund(u, 5_000_000);
+      // Ample for two shares whatever the simulated price has drifted to by the test's date.
+      await fund(u, 50_000_000);
       const p = await price(u, 'AAPL');
       const rate = await price(u, 'USDINR');
       const r = await pay(u, BUY, { tag: 'AAPL', count: 2, price: p });
       expect(r.status).toBe(200);
       const amount = money(2, p, rate);
       expect(r.body.data).toMatchObject({ currency: 'USD', fx_rate: rate, price: p, price_all: amount, fee: fee(amount), market: 'US' });
-      expect((await info(u)).money).toBe(5_000_000 - amount - fee(amount));
+      expect((await info(u)).money).toBe(50_000_000 - amount - fee(amount));
     });
 
     it("refuses with 'Exchange rate has not been updated' when the engine's rate is older than the configured age", async () => {
