@@ -33,16 +33,16 @@ async function main(): Promise<void> {
 
 /** A deposit an operator completes, then one share of `symbol` at the price the engine quotes now. */
 async function buyOneShare(app: FastifyInstance, operator: { user: string; password: string }, token: string, symbol: string): Promise<void> {
-  const ok = async (res: Promise<{ statusCode: number; body: string; json: () => any }>) => {
+  const ok = async <T>(res: Promise<{ statusCode: number; body: string; json: () => unknown }>): Promise<T> => {
     const r = await res;
     if (r.statusCode !== 200) throw new Error(r.body);
-    return r.json().data;
+    return (r.json() as { data: T }).data;
   };
   const user = { authorization: `Bearer ${token}` };
-  const deposit = await ok(app.inject({ method: 'POST', url: '/api/stock/success/v2/recharge/add', headers: { ...user, 'idempotency-key': 'bench-deposit' }, payload: { count: 10_000_000 } }));
-  const ops = await ok(app.inject({ method: 'POST', url: '/api/ops/login', payload: { user: operator.user, password: operator.password } }));
+  const deposit = await ok<{ id: number }>(app.inject({ method: 'POST', url: '/api/stock/success/v2/recharge/add', headers: { ...user, 'idempotency-key': 'bench-deposit' }, payload: { count: 10_000_000 } }));
+  const ops = await ok<{ token: string }>(app.inject({ method: 'POST', url: '/api/ops/login', payload: { user: operator.user, password: operator.password } }));
   await ok(app.inject({ method: 'POST', url: `/api/ops/recharges/${deposit.id}/complete`, headers: { authorization: `Bearer ${ops.token}` }, payload: {} }));
-  const quote = await ok(app.inject({ method: 'GET', url: `/api/v2/yahoo?symbol=${symbol}&mold=1d`, headers: user }));
+  const quote = await ok<{ price: number }>(app.inject({ method: 'GET', url: `/api/v2/yahoo?symbol=${symbol}&mold=1d`, headers: user }));
   await ok(app.inject({ method: 'POST', url: '/api/stock/success/deal/buy', headers: { ...user, 'idempotency-key': 'bench-buy' }, payload: { tag: symbol, count: 1, price: quote.price } }));
 }
 
