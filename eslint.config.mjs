@@ -44,7 +44,7 @@ export default defineConfig([
   },
 
   // Node code: the API, scripts, benchmarks, browser tests, configs.
-  { files: ['api/**', 'scripts/**', 'bench/**', 'e2e/**', 'eslint/**', '*.{js,mjs,ts}'], languageOptions: { globals: globals.node } },
+  { files: ['api/**', 'web/**', 'scripts/**', 'bench/**', 'e2e/**', 'eslint/**', '*.{js,mjs,ts}'], languageOptions: { globals: globals.node } },
   // CommonJS config files (webpack, jest, test mocks).
   {
     files: ['**/*.js'],

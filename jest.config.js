@@ -42,6 +42,7 @@ module.exports = {
   projects: [
     project('shared', 'jsdom'),
     project('api', 'node'),
+    project('web', 'node'),
     ...apps.map((app) => project(app.dir, 'jsdom')),
     project('test', 'jsdom'),
   ],

@@ -219,7 +219,7 @@ function createConfig(dir) {
         // The shell's page asks for its start-up files, the router every remote routes with, and remotes.json (the
         // shell's first fetch) with the HTML.
         ...(production && !isRemote ? [new PreloadStartupPlugin({ fetches: ['/remotes.json'], shares: ['react-router-dom'] })] : []),
-        // Hashed names, the entry's too: only the entry files of scripts/web.ts are revalidated.
+        // Hashed names, the entry's too: only the entry files of @invest/web are revalidated.
         ...(production ? [new MiniCssExtractPlugin({ filename: '[name].[contenthash:8].css', chunkFilename: '[name].[contenthash:8].css' })] : []),
         // Pre-compressed copies (brotli, gzip): the server picks one per request, no CPU spent per download.
         ...(production ? compressedCopies() : []),
@@ -254,7 +254,7 @@ function createConfig(dir) {
 
 /**
  * A remote's prerender (src/prerender.tsx, a `definePrerender` of its routes) built for Node into dist/server, which
- * the web server runs (scripts/first-frame.ts) and never serves. Its CSS classes are named as on the page: the
+ * the web server runs (@invest/web's first-frame.ts) and never serves. Its CSS classes are named as on the page: the
  * remote's own as its browser build names them, @invest/shared's as the shell's build does (the shell provides it).
  */
 function createPrerenderConfig(dir, name) {
@@ -291,9 +291,9 @@ function shellStartFiles(dist) {
 
 /**
  * The shell's standalone login page (shell/src/loginPage), production only: one plain bundle, no federation runtime,
- * no shared modules, no router, no query client, for the first page of a logged-out visit (issue 9: ≤ 120 KB).
+ * no shared modules, no router, no query client, for the first page of a logged-out visit (its byte budget: ≤ 120 KB).
  * Built after the shell into the same folder (the shell's build cleans it first), since it prefetches the shell's
- * start files, read off the shell's page, once the user starts on the form. Served at /login by scripts/web.ts.
+ * start files, read off the shell's page, once the user starts on the form. Served at /login by @invest/web.
  */
 function createLoginPageConfig(dir) {
   const shell = apps[0];

@@ -1,7 +1,7 @@
 /**
  * The server side of the web benchmark (bench/web.ts starts one per variant as a child process): the real app
  * (buildApp on in-memory PGlite, markets always open) and the web files of one variant, served the way `npm start`
- * serves them (scripts/web.ts: pre-compressed brotli, the same cache headers). WEB_DIST names the variant's files:
+ * serves them (@invest/web: pre-compressed brotli, the same cache headers). WEB_DIST names the variant's files:
  * a folder holding one build folder per app (`<WEB_DIST>/shell`, `<WEB_DIST>/mf-markets`…); without it, each app's
  * own dist. Reports { port, token, userInfo } to the parent over IPC, then serves until told to stop. BENCH_HOLDING=1
  * gives the user a position to chart (a completed deposit and one share bought at the engine's price).
@@ -9,8 +9,7 @@
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../api/src';
-import { distOf } from '../scripts/apps';
-import { registerWeb } from '../scripts/web';
+import { distOf, registerWeb } from '@invest/web';
 import { demoConfig, demoSession, type DemoSession } from '../scripts/demo-app';
 import { listenLocal, serveUntilStopped } from './child-server';
 

@@ -19,7 +19,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser } from '@playwright/test';
 import { buildMissing } from '../scripts/build-missing';
-import { WEB_APPS } from '../scripts/apps';
+import { WEB_APPS } from '@invest/web';
 import type { DemoSession } from '../scripts/demo-app';
 import { BUDGET_ROUTES, drawn, fileResolver, loadRoute, phoneContext, servedSize, type BudgetRoute } from '../scripts/route-bytes';
 import { startWebServer, stopWebServer } from './web-server-process';

@@ -10,10 +10,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
 import { buildApp } from '@invest/api';
-import { distOf as defaultDistOf, REMOTES, WEB_APPS, type WebApp } from './apps';
+import { distOf as defaultDistOf, registerWeb, REMOTES, WEB_APPS, type WebApp } from '@invest/web';
 import { demoConfig, demoSession } from './demo-app';
 import { BUDGET_ROUTES, fileResolver, isChartFile, loadRoute, servedSize } from './route-bytes';
-import { registerWeb } from './web';
 
 const kb = (bytes: number) => (bytes / 1024).toFixed(1);
 /** WEB_DIST checks another set of builds (a folder of app folders, e.g. a copy of an older build). */

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { distOf, ROOT, WEB_APPS, writeDefaultRegistry, type WebApp } from './apps';
+import { distOf, ROOT, WEB_APPS, writeDefaultRegistry, type WebApp } from '@invest/web';
 
 /** Newest modification time under `dir` (skipping dist and node_modules). */
 function newestMtime(dir: string): number {

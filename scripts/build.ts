@@ -1,6 +1,6 @@
 // `npm run build`: a production build of every web app, two at a time on this 2-core machine.
 import { buildApps } from './build-missing';
-import { WEB_APPS, writeDefaultRegistry } from './apps';
+import { WEB_APPS, writeDefaultRegistry } from '@invest/web';
 
 const t0 = Date.now();
 writeDefaultRegistry();

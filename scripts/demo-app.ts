@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { loadConfig, type Config } from '../api/src';
+import { loadConfig, type Config } from '@invest/api';
 
 export function demoConfig(name: string, env: Record<string, string | undefined> = {}): Config {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `invest-${name}-`));

@@ -109,7 +109,7 @@ export async function loadRoute(browser: Browser, base: string, route: BudgetRou
 }
 
 /**
- * The bytes a built file is served as (scripts/web.ts serves the pre-compressed brotli copy when the build wrote
+ * The bytes a built file is served as (@invest/web serves the pre-compressed brotli copy when the build wrote
  * one; files too small to compress go as they are). `fileOf` maps a URL path to its file in the build.
  */
 export function servedSize(file: string): number {

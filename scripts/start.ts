@@ -5,7 +5,7 @@
 import { performance } from 'node:perf_hooks';
 import { buildApp, loadConfig, MEMORY_DATABASE_URL, startNotes } from '@invest/api';
 import { buildMissing } from './build-missing';
-import { registerWeb } from './web';
+import { registerWeb } from '@invest/web';
 
 async function main(): Promise<void> {
   const t0 = performance.now();

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { apps } from '../apps.json';
 import pkg from '../package.json';
 import { APP_NAMES, ROUTES } from '../shell/src/routes';
-import { defaultRegistry } from '../scripts/apps';
+import { defaultRegistry } from '@invest/web';
 
 const ROOT = path.resolve(__dirname, '..');
 
@@ -22,8 +22,8 @@ interface WebpackConfig {
 }
 const dirs = apps.map((a) => a.dir);
 
-it('npm workspaces are the shared package, the API, every app of the manifest and the browser tests', () => {
-  expect([...pkg.workspaces].sort()).toEqual(['shared', 'api', ...dirs, 'e2e'].sort());
+it('npm workspaces are the shared package, the API, the page server, every app of the manifest and the browser tests', () => {
+  expect([...pkg.workspaces].sort()).toEqual(['shared', 'api', 'web', ...dirs, 'e2e'].sort());
 });
 
 it('each app is a workspace named after its folder, with a unique port and an underscore container name', () => {

@@ -83,7 +83,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Buil
     app.decorate('trading', { matcher: null });
     if (!deps.database) app.addHook('onClose', async () => database.close());
     app.setErrorHandler(serverErrorHandler);
-    // On the whole server: the web files registered later (scripts/web.ts) get the headers too.
+    // On the whole server: the web files registered later (@invest/web) get the headers too.
     await registerSecurityHeaders(app);
     // API answers carry tokens and balances: no shared cache may keep them. On the whole server, so that an /api path
     // another router answers (the web files' 404 for a GET the API has no route for) is covered too.

@@ -1,7 +1,7 @@
 import { expect, test } from './fixtures';
 import { loginByUi, registerByApi } from './helpers';
 
-// Home's first frame (scripts/first-frame.ts): the page itself carries home as it draws before any price, so a
+// Home's first frame (@invest/web's first-frame.ts): the page itself carries home as it draws before any price, so a
 // phone paints it with the HTML; the app takes it over without a second copy, a layout shift or a second request.
 
 const frame = (page: import('@playwright/test').Page) => page.locator('#prerender');

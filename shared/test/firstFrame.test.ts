@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { adoptFirstFrame, FIRST_FRAME, FRAME_GATE_SCRIPT, removeFirstFrame } from '../src/remote/firstFrame';
 
-/** The page as the server composes it (scripts/first-frame.ts), with the head's gate run as the browser would. */
+/** The page as the server composes it (@invest/web's first-frame.ts), with the head's gate run as the browser would. */
 function loadPage(state: unknown): void {
   document.documentElement.className = '';
   document.body.innerHTML =

@@ -29,7 +29,7 @@ export const CSP_DIRECTIVES = {
 
 /**
  * The policy as a header value, with more script sources for one document: a page that carries an inline script
- * names it by its hash (scripts/first-frame.ts: the first frame's gate).
+ * names it by its hash (@invest/web: the first frame's gate).
  */
 export function contentSecurityPolicy(extraScriptSources: readonly string[] = []): string {
   return Object.entries(CSP_DIRECTIVES)
@@ -72,7 +72,7 @@ export const PERMISSIONS_POLICY = [
 
 /**
  * Security headers (CSP, frame-ancestors + X-Frame-Options, nosniff, Referrer-Policy, Permissions-Policy, ...) on
- * every route; the web files drop those that only a document reads (scripts/web.ts).
+ * every route; the web files drop those that only a document reads (@invest/web).
  */
 export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
   await app.register(helmet, {

@@ -107,7 +107,7 @@ async function market(app: FastifyInstance): Promise<void> {
   };
   route(app, calls.yahoo, async (input, ctx) => chart(input, ctx.now));
 
-  // The same answers, for the web server's first frames (scripts/first-frame.ts): market data is alike for everyone.
+  // The same answers, for the web server's first frames (@invest/web): market data is alike for everyone.
   app.decorate('marketAnswers', {
     [calls.categoryList.path]: categories,
     [calls.yahoo.path]: (input: unknown) => (JSON.parse(chart(calls.yahoo.input.parse(input), app.clock()).json) as { data: unknown }).data,

@@ -3,7 +3,7 @@ import { DEFAULT_LANGUAGE } from '../i18n';
 import { SESSION_KEYS } from '../session/session';
 
 /**
- * A route's first frame in the shell's page (issue 9; the server side is scripts/first-frame.ts): the HTML a remote
+ * A route's first frame in the shell's page (the server side is @invest/web's first-frame.ts): the HTML a remote
  * prerendered for the route (shared/src/remote/prerender.tsx), and the answers it drew from. This module is the
  * page's side of it: the element ids, the gate that hides it, and what the shell does with it.
  */

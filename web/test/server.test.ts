@@ -1,5 +1,5 @@
 /**
- * The web files as `npm start` serves them (scripts/web.ts) beside the API, over a fixture build in a temp folder:
+ * The web files as `npm start` serves them (@invest/web) beside the API, over a fixture build in a temp folder:
  * deep links with dotted codes get the shell, build internals stay private, every answer carries the security
  * headers, and /api paths the static router sees still answer `{msg, data}`.
  */
@@ -8,9 +8,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { registerWeb } from '../../scripts/web';
-import { WEB_APPS } from '../../scripts/apps';
-import { backends, useApp } from './harness';
+import { backends, useApp } from '@invest/api/testing';
+import { registerWeb, WEB_APPS } from '../src';
 
 const SHELL_HTML = '<!doctype html><html><head><script defer src="/main.js"></script></head><body><div id="root"></div></body></html>';
 const LOGIN_HTML = '<!doctype html><html><head><script defer src="/login.abcdef12.js"></script></head><body><div id="root" data-page="login"></div></body></html>';

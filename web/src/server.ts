@@ -3,7 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { contentSecurityPolicy, isApiPath, rejection } from '@invest/api';
-import { distOf as defaultDistOf, REMOTES, ROOT, WEB_APPS, type WebApp } from './apps';
+import { DEFAULT_REMOTES_FILE, distOf as defaultDistOf, REMOTES, WEB_APPS, type WebApp } from './apps';
 import { FirstFrames, framedPage, GATE_SCRIPT_HASH, type FrameAnswers } from './first-frame';
 
 /** Entry files must be revalidated on every load; everything else carries a content hash and never changes. */
@@ -19,7 +19,7 @@ function setCacheHeaders(reply: FastifyReply, filePath: string): void {
  * the federation plugin's build stats and the build stamp. Served nowhere: they answer 404.
  */
 const PRIVATE_FILE = /(\.map|^mf-manifest-stats\.json|^\.built)$/;
-/** A remote's prerender, built for this server to run (scripts/first-frame.ts). */
+/** A remote's prerender, built for this server to run (first-frame.ts). */
 const SERVER_DIR = /^\/?server\//;
 const isPrivate = (pathName: string) => SERVER_DIR.test(pathName) || PRIVATE_FILE.test(path.posix.basename(pathName).replace(/\.(br|gz)$/, ''));
 
@@ -62,7 +62,7 @@ export interface WebOptions {
   remotesFile?: string;
   /** Where each app's build is (tests serve a fixture folder). */
   distOf?: (app: WebApp) => string;
-  /** What a route's first frame may draw from (scripts/first-frame.ts); by default the API's `sharedAnswers`. */
+  /** What a route's first frame may draw from (first-frame.ts); by default the API's `sharedAnswers`. */
   frameAnswers?: FrameAnswers;
 }
 
@@ -72,7 +72,7 @@ export interface WebOptions {
  * from the API's app (buildApp), registered on the whole server.
  */
 export async function registerWeb(app: FastifyInstance, opts: WebOptions = {}): Promise<void> {
-  const remotesFile = opts.remotesFile ?? path.join(ROOT, 'shell', 'public', 'remotes.json');
+  const remotesFile = opts.remotesFile ?? DEFAULT_REMOTES_FILE;
   const distOf = opts.distOf ?? defaultDistOf;
   const shell = WEB_APPS[0];
   app.addHook('onSend', async (req, reply, payload) => {

@@ -1,8 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import manifest from '../apps.json';
+import manifest from '../../apps.json';
 
-export const ROOT = path.resolve(__dirname, '..');
+/** The repository's root: the apps' folders and their builds are beside each other there. */
+export const ROOT = path.resolve(__dirname, '..', '..');
 
 export interface WebApp {
   dir: string;

@@ -1,5 +1,5 @@
 /**
- * A route's first frame in its page (issue 9): the remote that owns the route prerenders what its screen draws
+ * A route's first frame in its page: the remote that owns the route prerenders what its screen draws
  * before the page's JavaScript has run (its `src/prerender.tsx`, built for Node into dist/server), and the web server
  * puts that HTML, the CSS it uses and the answers it drew from into the shell's page. A phone then paints home with
  * the HTML instead of after ~170 KB of JavaScript; the shell starts its query cache with the same answers, and the
