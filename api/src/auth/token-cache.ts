@@ -1,5 +1,5 @@
 import type { SubjectKind } from '../db/schema';
-import type { Subject } from './tokens';
+import type { Subject } from './subject';
 
 /**
  * How long this process trusts a token it has verified against the database.

@@ -3,15 +3,8 @@ import { and, eq, gt, isNull, lt, ne, or } from 'drizzle-orm';
 import type { DbOrTx } from '../db/database';
 import { authTokens, type SubjectKind } from '../db/schema';
 import { endedSessions } from './session-events';
+import type { Subject } from './subject';
 import { tokenCache } from './token-cache';
-
-/** Who a valid bearer token speaks for. */
-export interface Subject {
-  kind: SubjectKind;
-  id: number;
-  /** The auth_tokens row, so logout can revoke exactly this token. */
-  tokenId: number;
-}
 
 // One-shot hash (Node >= 20.12): it runs on every authenticated request.
 export const sha256Hex = (s: string) => hash('sha256', s, 'hex');
