@@ -205,6 +205,40 @@ describe.each(backends)('trading on $name', (backend) => {
       expect((await info(u)).money).toBe(1_000_000 - lot.cost + amount - fee(amount));
     });
 
+    it('lists a sale as its own entry, at its time with its sell price and P&L, and the buy it closed as a buy', async () => {
+      setClock(t.current, at.nseOpen);
+      const u = await user();
+      await fund(u, 1_000_000);
+      const a = (await pay(u, BUY, { tag: 'RELIANCE.NS', count: 2, price: await price(u, 'RELIANCE.NS') })).body.data;
+      setClock(t.current, new Date(at.nseOpen.getTime() + HOUR / 2));
+      const b = (await pay(u, BUY, { tag: 'RELIANCE.NS', count: 1, price: await price(u, 'RELIANCE.NS') })).body.data;
+      setClock(t.current, at.nseLater);
+      const p2 = await price(u, 'RELIANCE.NS');
+      const sale = (await pay(u, SELL, { no: a.no, price: a.price, sell_price: p2 })).body.data;
+
+      const list = (await t.current.post(LIST, {}, { token: u.token })).body.data;
+      // Newest first by when each trade happened: the sale of the older lot comes before the newer buy.
+      expect(list.rows.map((o: any) => [o.no, o.state])).toEqual([
+        [a.no, 'sell'],
+        [b.no, 'buy'],
+        [a.no, 'buy'],
+      ]);
+      expect(list.count).toBe(3);
+      expect(list.rows[0]).toMatchObject({ status: 1, count: 2, price: a.price, sell_price: p2, sold_at: at.nseLater.toISOString(), realized_pnl: sale.realized_pnl, sell_amount: sale.sell_amount });
+      expect(list.rows[2]).toMatchObject({ status: 1, count: 2, price: a.price, cost: a.cost, created_at: at.nseOpen.toISOString(), value: null });
+      // The success tab holds both trades; a page holds entries, not lots.
+      expect((await t.current.post(LIST, { status: 1 }, { token: u.token })).body.data.count).toBe(3);
+      expect((await t.current.post(LIST, { status: 0 }, { token: u.token })).body.data.count).toBe(0);
+      const second = (await t.current.post(LIST, { page: 2, limit: 1 }, { token: u.token })).body.data;
+      expect([second.rows.map((o: any) => [o.no, o.state]), second.count]).toEqual([[[b.no, 'buy']], 3]);
+      // The lot itself is sold: its detail and the lists of lots say so once.
+      expect((await t.current.get(ORDER, { token: u.token, query: { no: a.no } })).body.data).toEqual(list.rows[0]);
+      expect((await t.current.get(ORDERS, { token: u.token, query: { tag: 'RELIANCE.NS' } })).body.data.rows.map((o: any) => [o.no, o.state])).toEqual([
+        [b.no, 'buy'],
+        [a.no, 'sell'],
+      ]);
+    });
+
     it('answers one order of the caller by its number, as the lists show it, and 404 for a number it does not know', async () => {
       setClock(t.current, at.nseOpen);
       const u = await user();

@@ -113,9 +113,12 @@ test('a funded user buys half a position, sees the lot and its bills, sells it a
   await expect(page.getByTestId('sum-invested')).toHaveText('₹0.00');
 
   await open(page, '/records');
-  const row = page.getByTestId('order-row');
-  await expect(row).toHaveCount(1);
-  await expect(row).toContainText('Sold');
+  // The sale is an entry of its own, above the lot's buy.
+  await expect(page.getByTestId('order-row')).toHaveCount(2);
+  const row = page.locator('[data-testid="order-row"][data-side="sell"]');
+  await expect(row).toContainText('Sell');
+  await expect(page.getByTestId('order-row').first()).toHaveAttribute('data-side', 'sell');
+  await expect(page.locator('[data-testid="order-row"][data-side="buy"]')).toContainText('Buy');
   await expect(row.getByTestId('status')).toHaveText('Success');
   await expect(row.getByTestId('order-realized')).toHaveText(inr(sold!.realized_pnl!));
   await page.screenshot({ path: test.info().outputPath('records.png'), fullPage: true });

@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { ApiError } from '@invest/shared';
+import { ApiError, formatTime } from '@invest/shared';
 import { answer, collectToasts, failsUntilRecovered, inputsOf, renderAt, setup } from '@invest/shared/testing';
 import { AppRoutes } from '../src/App';
-import { changeOf } from '../src/records/RecordsPage';
+import { changeOf } from '../src/records/entries';
 import { CONFIG, order, pendingOrder } from './fixtures';
 
 beforeAll(setup);
@@ -42,9 +42,9 @@ it('lists every order with its status, quantity, price, total and price change',
   const rows = await screen.findAllByTestId('order-row');
   expect(statuses()).toEqual(['Pending', 'Success', 'Cancelled', 'Expired']);
   expect(within(rows[0]!).getByText('No. O4')).toBeTruthy();
-  // A resting order shows the money held for it (estimate and fee), a filled one what it cost.
+  // A resting order shows the money held for it (estimate and fee), a sale what it brought in less its fee.
   expect(within(rows[0]!).getByTestId('order-total').textContent).toBe('₹1,001.00');
-  expect(within(rows[1]!).getByTestId('order-total').textContent).toBe('₹1,001.00');
+  expect(within(rows[1]!).getByTestId('order-total').textContent).toBe('₹1,099.00');
   // A sold lot shows its realized P&L; the others have none.
   expect(within(rows[1]!).getByTestId('order-realized').textContent).toBe('₹98.00');
   expect(screen.getAllByTestId('order-realized')).toHaveLength(1);
@@ -126,7 +126,7 @@ it('a row opens the order’s details', async () => {
   expect(within(detail).getByTestId('detail-no').textContent).toBe('O3');
   expect(within(detail).getByTestId('detail-sellPrice').textContent).toBe('₹110.00');
   expect(within(detail).getByTestId('detail-realized').textContent).toBe('₹98.00');
-  expect(within(detail).getByTestId('detail-fee').textContent).toBe('₹1.00');
+  expect(within(detail).getByTestId('detail-sellFee').textContent).toBe('₹1.00');
   // The detail asks for that one order by its number, not for a page of the list to search.
   expect(inputsOf(ORDER)).toEqual([{ no: 'O3' }]);
 });
@@ -164,14 +164,71 @@ it('a failed load of the detail then Retry shows the order', async () => {
   expect(within(await screen.findByTestId('order-detail')).getByTestId('detail-no').textContent).toBe('O3');
 });
 
+describe('a sold lot: its buy and its sale, each an entry of its own', () => {
+  const sold = { price: 100, sell_price: 110, value: null, unrealized_pnl: null, sell_amount: 110_000, sell_fee: 100, realized_pnl: 9_800, sold_at: '2026-03-05T09:30:00.000Z' };
+  // As deal/list answers them: the sale (at sold_at), a newer lot, then the sold lot's buy (at created_at).
+  const SALE = order('S1', { ...sold, state: 'sell' });
+  const BOUGHT = order('S1', { ...sold, state: 'buy' });
+  const OPEN = order('N2', { created_at: '2026-03-04T08:00:00.000Z' });
+  const serveSale = () => serve({ [LIST]: () => ({ rows: [SALE, OPEN, BOUGHT], count: 3 }), [ORDER]: () => SALE });
+  const facts = (row: HTMLElement) => ({
+    side: within(row).getByTestId('order-side').textContent,
+    time: within(row).getByTestId('order-time').textContent,
+    price: within(row).getByTestId('order-price').textContent,
+    total: within(row).getByTestId('order-total').textContent,
+    realized: within(row).queryByTestId('order-realized')?.textContent ?? null,
+    link: within(row).getByRole('link').getAttribute('href'),
+  });
+
+  it('the list shows the sale as a Sell at its own time and price with its P&L, and the buy as a Buy', async () => {
+    serveSale();
+    renderAt('/records', <AppRoutes />);
+    const rows = await screen.findAllByTestId('order-row');
+    expect(rows).toHaveLength(3);
+    expect(facts(rows[0]!)).toEqual({ side: 'Sell', time: formatTime(sold.sold_at), price: '₹110.00', total: '₹1,099.00', realized: '₹98.00', link: '/records/S1' });
+    expect(within(rows[0]!).getByText('Sell price')).toBeTruthy();
+    expect(within(rows[0]!).getByText('Received')).toBeTruthy();
+    expect(within(rows[0]!).getByTestId('price-change').getAttribute('data-direction')).toBe('up');
+    expect(facts(rows[2]!)).toEqual({ side: 'Buy', time: formatTime(BOUGHT.created_at), price: '₹100.00', total: '₹1,001.00', realized: null, link: '/records/S1?side=buy' });
+    // A sold lot's buy does not follow the live price: its result is on the sale.
+    expect(within(rows[2]!).queryByTestId('price-change')).toBeNull();
+    expect(facts(rows[1]!).side).toBe('Buy');
+  });
+
+  it('the sale’s detail is the sale, and links to its buy, which shows the buy', async () => {
+    serveSale();
+    renderAt('/records/S1', <AppRoutes />);
+    const sale = await screen.findByTestId('order-detail');
+    expect(sale.getAttribute('data-side')).toBe('sell');
+    expect(within(sale).getByTestId('detail-side').textContent).toBe('Sell');
+    expect(within(sale).getByTestId('detail-sellPrice').textContent).toBe('₹110.00');
+    expect(within(sale).getByTestId('detail-soldAt').textContent).toBe(formatTime(sold.sold_at));
+    expect(within(sale).getByTestId('detail-received').textContent).toBe('₹1,099.00');
+    expect(within(sale).getByTestId('detail-realized').textContent).toBe('₹98.00');
+    expect(within(sale).getByTestId('detail-buyPrice').textContent).toBe('₹100.00');
+    expect(within(sale).queryByTestId('detail-created')).toBeNull();
+
+    fireEvent.click(screen.getByRole('link', { name: 'View the buy' }));
+    await waitFor(() => expect(screen.getByTestId('order-detail').getAttribute('data-side')).toBe('buy'));
+    const buy = screen.getByTestId('order-detail');
+    expect(within(buy).getByTestId('detail-side').textContent).toBe('Buy');
+    expect(within(buy).getByTestId('detail-price').textContent).toBe('₹100.00');
+    expect(within(buy).getByTestId('detail-created').textContent).toBe(formatTime(BOUGHT.created_at));
+    expect(within(buy).queryByTestId('detail-sellPrice')).toBeNull();
+    expect(within(buy).queryByTestId('detail-realized')).toBeNull();
+    expect(screen.getByRole('link', { name: 'View the sale' }).getAttribute('href')).toBe('/records/S1');
+  });
+});
+
 it('the demo view is labelled as sample data', async () => {
   renderAt('/trading/RELIANCE.NS', <AppRoutes />);
   expect((await screen.findByTestId('sample-label')).textContent).toContain('Sample data');
   expect(screen.getByRole('heading', { name: 'Trading' })).toBeTruthy();
 });
 
-it("the up or down beside a row: a filled lot against the live price, a sold one at its sale, never a resting order's limit", () => {
+it("the up or down beside a row: an open lot against the live price, a sale against its buy, never a resting order's limit or a sold lot's buy", () => {
   expect(changeOf(order('F1', { price: 100 }), 120)).toBe(20);
   expect(changeOf(order('S1', { price: 100, state: 'sell', sell_price: 90 }), 120)).toBe(-10);
+  expect(changeOf(order('S1', { price: 100, sell_price: 90, sold_at: '2026-03-05T09:30:00.000Z' }), 120)).toBeNull();
   expect(changeOf(pendingOrder('P1', { price: 95 }), 120)).toBeNull();
 });

@@ -30,6 +30,9 @@ async function open(path = PATH) {
 const qty = () => screen.getByLabelText('Quantity') as HTMLInputElement;
 const setQty = (v: string) => fireEvent.change(qty(), { target: { value: v } });
 const submit = () => screen.getByTestId('submit-buy') as HTMLButtonElement;
+const positionButton = (name: 'Half position' | 'Full position') => screen.getByRole('button', { name }) as HTMLButtonElement;
+/** Half and Full answer once the balance, the fee rule and the price are in. */
+const positionsReady = () => waitFor(() => expect(positionButton('Full position').disabled).toBe(false));
 
 it('shows the live price, high and low, and the lots of this stock with a Sell button each', async () => {
   serve();
@@ -47,6 +50,7 @@ it('shows the live price, high and low, and the lots of this stock with a Sell b
 it('quantity rules: at least 1, at most 50 for half and 100 for full, with the spec messages', async () => {
   serve();
   await open();
+  await positionsReady();
   setQty('0');
   expect(screen.getByTestId('qty-error').textContent).toBe('Quantity cannot be less than 1');
   expect(submit().disabled).toBe(true);
@@ -70,6 +74,76 @@ it('quantity rules: at least 1, at most 50 for half and 100 for full, with the s
   fireEvent.click(screen.getByRole('button', { name: 'Increase quantity' }));
   expect(qty().value).toBe('100');
   expect(submit().disabled).toBe(false);
+});
+
+describe('Half and Full propose what the available balance buys, fee included', () => {
+  const withMoney = (money: number) => ({ '/stock/success/v2/user/info': () => ({ id: 1, user: '9000000001', no: '10000001', img: '', total: money, money, loan: 0 }) });
+
+  it('Full is the most that fits with the fee (49 at ₹100 for ₹5,000, not 100), Half half of it', async () => {
+    serve(withMoney(500_000));
+    await open();
+    await positionsReady();
+    fireEvent.click(positionButton('Full position'));
+    expect(qty().value).toBe('49');
+    // 49 × ₹100 + ₹1.47 fee = ₹4,901.47, within ₹5,000.00; 50 would be ₹5,001.50.
+    expect(screen.getByTestId('preview-total').textContent).toBe('₹4,901.47');
+    expect(screen.queryByTestId('over-balance')).toBeNull();
+    fireEvent.click(positionButton('Half position'));
+    expect(qty().value).toBe('24');
+    expect(positionButton('Half position').getAttribute('aria-pressed')).toBe('true');
+  });
+
+  it('follows the price on screen when tapped: after a rise the total is flagged, and Full proposes less', async () => {
+    let price = 100;
+    serve({ ...withMoney(500_000), '/v2/yahoo': ({ symbol }) => chart(symbol, { price, asOf: 1_700_000_000_000 + price }) });
+    const { client } = renderAt(PATH, <AppRoutes />);
+    await screen.findByTestId('live-price');
+    await positionsReady();
+    fireEvent.click(positionButton('Full position'));
+    expect(qty().value).toBe('49');
+
+    price = 200;
+    await act(() => client.refetchQueries());
+    await waitFor(() => expect(screen.getByTestId('live-price').textContent).toBe('₹200.00'));
+    expect(screen.getByTestId('over-balance').textContent).toBe('The total is more than your available balance');
+    fireEvent.click(positionButton('Full position'));
+    // 24 × ₹200 + ₹1.44 = ₹4,801.44.
+    expect(qty().value).toBe('24');
+    expect(screen.queryByTestId('over-balance')).toBeNull();
+  });
+
+  it('a balance that buys nothing says so instead of proposing 1', async () => {
+    serve(withMoney(5_000));
+    await open();
+    await positionsReady();
+    fireEvent.click(positionButton('Full position'));
+    expect(screen.getByTestId('cannot-afford').textContent).toBe('Your available balance does not buy one share at this price');
+    expect(qty().value).toBe('1');
+    expect(positionButton('Full position').getAttribute('aria-pressed')).toBe('false');
+    fireEvent.click(positionButton('Half position'));
+    expect(qty().value).toBe('1');
+  });
+
+  it('a US stock counts the exchange rate: $10 at 80 with ₹40,000 buys 49', async () => {
+    serve({
+      '/v2/yahoo': ({ symbol }) =>
+        symbol === 'USDINR' ? chart('USDINR', { price: 80, market: 'FOREX', currency: 'INR' }) : chart(symbol, { price: 10, market: 'US', currency: 'USD' }),
+    });
+    await open('/stock/trading/AAPL/US/Apple');
+    await positionsReady();
+    fireEvent.click(positionButton('Full position'));
+    // 49 × $10 × 80 = ₹39,200.00 + ₹11.76 fee; 50 would be ₹40,012.00.
+    expect(qty().value).toBe('49');
+  });
+
+  it('while the market is closed, the collar the resting order holds is counted too', async () => {
+    serve({ ...withMoney(1_000_000), '/v2/yahoo': ({ symbol }) => chart(symbol, { price: 100, marketOpen: false }) });
+    await open();
+    await positionsReady();
+    fireEvent.click(positionButton('Full position'));
+    // Held at ₹101 (1% collar): 98 × ₹101 + ₹2.97 = ₹9,900.97; 99 would hold ₹10,002.00.
+    expect(qty().value).toBe('98');
+  });
 });
 
 it('the stepper never goes below 1', async () => {

@@ -4,6 +4,7 @@ import { ApiError, apiErrorHandler } from '../http/errors';
 import { idempotencyKey, route, subjectOf } from '../http/route';
 import { OrderMatcher } from './matcher';
 import { cancelOrder, findOrder, listOrders, openLots, orderViews, placeBuy, sellLot, type TradeDeps } from './orders';
+import { listTrades } from './records';
 import { PriceMovedError, tradeRules } from './rules';
 
 declare module 'fastify' {
@@ -70,10 +71,11 @@ export async function tradingPlugin(app: FastifyInstance): Promise<void> {
     return orderViews(app.market, ctx.now).toOrder(row);
   });
 
+  // The records: a sold lot's buy and its sale are two entries, each with the state of the trade it records.
   route(app, calls.dealList, async (input, ctx) => {
-    const { rows, count } = await listOrders(app.db, subjectOf(ctx).id, input);
+    const { entries, count } = await listTrades(app.db, subjectOf(ctx).id, input);
     const { toOrder } = orderViews(app.market, ctx.now);
-    return { rows: rows.map(toOrder), count };
+    return { rows: entries.map((e) => ({ ...toOrder(e.row), state: e.side })), count };
   });
 
   route(app, calls.orderList, async (input, ctx) => {

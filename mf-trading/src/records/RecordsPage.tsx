@@ -4,6 +4,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { calls, changeClass, ConfirmDialog, currencySymbol, type Deployment, EmptyState, failureKey, formatMoney, formatPrice, formatTime, keepPreviousData, LIST_POLL_MS, type Order, PageHeader, Pager, precisionOf, QueryState, SkeletonRows, stripExchangeSuffix, Tabs, toast, useCall, useCallMutation, useLiveQuotes, useQueryClient, WithDeployment } from '@invest/shared';
 import { OrderStatus, Signed } from '../components/common';
 import { refreshAfterTrade } from '../lib/refresh';
+import { changeOf, detailPathOf, followsLivePrice, timeOf, totalOf, unitPriceOf } from './entries';
 import s from './records.module.css';
 
 export const RECORDS_PAGE_SIZE = 20;
@@ -59,7 +60,7 @@ function OrderList({ tab, status, page, onPage, deployment }: { tab: TabKey; sta
     },
   );
   const rows = useMemo(() => q.data?.rows ?? [], [q.data]);
-  const symbols = useMemo(() => [...new Set(rows.filter((r) => r.state === 'buy' && r.status <= 1).map((r) => r.tag))], [rows]);
+  const symbols = useMemo(() => [...new Set(rows.filter(followsLivePrice).map((r) => r.tag))], [rows]);
   const { quotes } = useLiveQuotes(symbols, { intervalMs: LIST_POLL_MS });
   const [cancelling, setCancelling] = useState<Order | null>(null);
   const cancel = useCallMutation(calls.dealCancel, {
@@ -82,7 +83,7 @@ function OrderList({ tab, status, page, onPage, deployment }: { tab: TabKey; sta
         <>
           <ul className={`${s.rows} ${q.isPlaceholderData ? s.stale : ''}`}>
             {rows.map((o) => (
-              <OrderRow key={o.no} order={o} live={quotes[o.tag]?.price} currency={deployment.currency} onCancel={() => setCancelling(o)} />
+              <OrderRow key={`${o.no}:${o.state}`} order={o} live={quotes[o.tag]?.price} currency={deployment.currency} onCancel={() => setCancelling(o)} />
             ))}
           </ul>
           <div className={s.pager}>
@@ -104,31 +105,27 @@ function OrderList({ tab, status, page, onPage, deployment }: { tab: TabKey; sta
   );
 }
 
-/** The price change a row shows: a sold lot against its buy price; an open or pending order against the live price. */
-export function changeOf(o: Order, live: number | undefined): number | null {
-  if (o.state === 'sell' && o.sell_price !== null) return o.sell_price - o.price;
-  // Only a filled lot has a price to move from: a resting order's price is its limit, not a gain or a loss.
-  if (live !== undefined && o.status === 1) return live - o.price;
-  return null;
-}
-
 function OrderRow({ order: o, live, currency, onCancel }: { order: Order; live: number | undefined; currency: string; onCancel: () => void }) {
   const { t } = useTranslation();
   const precision = precisionOf({ market: o.market });
   const unit = (v: number) => `${currencySymbol(o.currency)}${formatPrice(v, precision)}`;
   const change = changeOf(o, live);
-  // A filled order: what it cost; a resting one: the money held for it (its estimate and fee); a closed one: its estimate.
-  const total = o.status === 1 ? o.cost : o.status === 0 ? o.held : o.price_all + o.fee;
+  const sale = o.state === 'sell';
+  const total = totalOf(o);
   return (
-    <li className={s.item} data-testid="order-row" data-no={o.no}>
-      <Link to={`/records/${encodeURIComponent(o.no)}`} className={s.row}>
+    <li className={s.item} data-testid="order-row" data-no={o.no} data-side={o.state}>
+      <Link to={detailPathOf(o)} className={s.row}>
         <span className={s.main}>
           <span className={s.title}>
             {o.name || stripExchangeSuffix(o.tag)}
-            <span className={s.side}>{t(`trading.records.side.${o.state}`)}</span>
+            <span className={`${s.side} ${sale ? s.sell : s.buy}`} data-testid="order-side">
+              {t(`trading.records.side.${o.state}`)}
+            </span>
           </span>
           <span className={s.sub}>{t('trading.records.orderNo', { no: o.no })}</span>
-          <span className={s.sub}>{formatTime(o.created_at)}</span>
+          <span className={`${s.sub} num`} data-testid="order-time">
+            {formatTime(timeOf(o))}
+          </span>
         </span>
         <span className={s.figures}>
           <span className={`${s.amount} num`} data-testid="order-total">
@@ -143,14 +140,16 @@ function OrderRow({ order: o, live, currency, onCancel }: { order: Order; live: 
           <dd className="num">{o.count}</dd>
         </div>
         <div>
-          <dt>{t('trading.records.price')}</dt>
-          <dd className="num">{unit(o.price)}</dd>
+          <dt>{t(sale ? 'trading.records.sellPrice' : 'trading.records.price')}</dt>
+          <dd className="num" data-testid="order-price">
+            {unit(unitPriceOf(o))}
+          </dd>
         </div>
         <div>
-          <dt>{t('trading.records.total')}</dt>
+          <dt>{t(sale ? 'trading.records.received' : 'trading.records.total')}</dt>
           <dd className="num">{formatMoney(total, currency)}</dd>
         </div>
-        {o.realized_pnl !== null && (
+        {sale && o.realized_pnl !== null && (
           <div>
             <dt>{t('trading.records.detail.realized')}</dt>
             <dd>

@@ -45,6 +45,7 @@ import {
 } from '@invest/shared';
 import { Signed } from '../components/common';
 import { liveValueOf } from '../lib/money';
+import { buyPriceBasis, proposedQuantity, totalWithFee } from '../lib/positionSize';
 import { refreshAfterTrade } from '../lib/refresh';
 import s from './trading.module.css';
 
@@ -172,10 +173,25 @@ function Ticket({ symbol, market, name, deployment }: { symbol: string; market: 
     const base = Number.isInteger(n) ? n : 1;
     setQtyText(String(Math.min(quantityCap(position), Math.max(1, base + by))));
   };
-  const choosePosition = (p: 'half' | 'full') => {
+  // Half and Full propose what the money buys (within the published max_amount of one order), at the price the API
+  // will charge or hold, with its fee. Worked out when tapped, so it follows the price on screen then.
+  const available = info.data?.money;
+  const maxAmount = Number(deployment.values.max_amount);
+  const budget = available === undefined ? undefined : maxAmount > 0 ? Math.min(available, maxAmount) : available;
+  const basis = quote && rules ? buyPriceBasis({ kind, limitPrice: limitValid ? limitPrice : undefined }, quote, rules.collar_bps) : undefined;
+  const pricing = basis !== undefined && rate !== undefined && rules ? { price: basis, rate, fee: { feeBps: rules.fee_bps, feeMin: rules.fee_min } } : undefined;
+  const [positionAsked, setPositionAsked] = useState(false);
+  const choosePosition = (p: PositionSize) => {
+    if (budget === undefined || !pricing) return;
+    setPositionAsked(true);
+    const n = proposedQuantity(p, budget, pricing);
+    if (n === 0) return;
     setPosition(p);
-    setQtyText(String(quantityCap(p)));
+    setQtyText(String(n));
   };
+  // Once Half or Full was asked for, and for as long as it holds: proposing 1 would only be refused.
+  const cannotAfford = positionAsked && budget !== undefined && pricing !== undefined && totalWithFee(1, pricing) > budget;
+  const overBalance = count > 0 && pricing !== undefined && available !== undefined && totalWithFee(count, pricing) > available;
 
   const confirmMoved = () => {
     if (!moved) return;
@@ -311,11 +327,16 @@ function Ticket({ symbol, market, name, deployment }: { symbol: string; market: 
           <fieldset className={s.segment}>
             <legend className={s.legend}>{t('trading.ticket.positionSize')}</legend>
             {(['half', 'full'] as const).map((p) => (
-              <button key={p} type="button" className={s.segButton} aria-pressed={position === p} onClick={() => choosePosition(p)}>
+              <button key={p} type="button" className={s.segButton} aria-pressed={position === p} disabled={budget === undefined || !pricing} onClick={() => choosePosition(p)}>
                 {t(`trading.ticket.${p}`)}
               </button>
             ))}
           </fieldset>
+          {cannotAfford && (
+            <p className={`${s.error} ${s.block}`} role="alert" data-testid="cannot-afford">
+              {t('trading.ticket.cannotAfford')}
+            </p>
+          )}
 
           <section className={s.preview} aria-label={t('trading.ticket.preview')}>
             <dl>
@@ -354,10 +375,15 @@ function Ticket({ symbol, market, name, deployment }: { symbol: string; market: 
               <div className={s.kv}>
                 <dt>{t('account.available')}</dt>
                 <dd className="num" data-testid="available">
-                  {money(info.data?.money)}
+                  {money(available)}
                 </dd>
               </div>
             </dl>
+            {overBalance && (
+              <p className={`${s.error} ${s.inPreview}`} role="status" data-testid="over-balance">
+                {t('trading.ticket.overBalance')}
+              </p>
+            )}
           </section>
 
           <Button type="submit" busy={buy.isPending} disabled={!quote || Boolean(qtyError) || !limitValid || !online} data-testid="submit-buy">

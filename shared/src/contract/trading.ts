@@ -16,7 +16,9 @@ export * from './values/trading';
  * deployment currency when the order filled (1 when they are the same).
  *
  * A buy that fills is a lot: the position the trade screen lists, sold whole by its order number (`deal/sell` with
- * `no`). A sold lot keeps its row with state `sell`, its sell price and its realized P&L.
+ * `no`). A sold lot keeps its row with state `sell`, its sell price and its realized P&L. The records (deal/list) list
+ * trades instead: a sold lot there is two entries with its number, its buy (state `buy`, at created_at) and its sale
+ * (state `sell`, at sold_at), both carrying the lot's facts.
  */
 
 export const TradeType = z.enum(TRADE_TYPES, { error: 'invalidInput' });
@@ -72,7 +74,7 @@ export const Order = z.object({
   market: z.string(),
   type: TradeType,
   mold: z.string(),
-  /** buy until the lot is sold, then sell. */
+  /** buy until the lot is sold, then sell; in deal/list, the trade the entry records. */
   state: z.enum(['buy', 'sell']),
   kind: z.enum(ORDER_KINDS),
   tif: z.enum(TIME_IN_FORCE),
@@ -146,7 +148,10 @@ export const dealSell = defineCall({
 
 const StatusFilter = wholeNumber(z.number({ error: 'invalidInput' }).int('invalidInput').min(0, 'invalidInput').max(3, 'invalidInput'));
 
-/** POST /stock/success/deal/list: the caller's orders by status and mold, newest first (rows; count is ours). */
+/**
+ * POST /stock/success/deal/list: the caller's trades by status and mold, newest first by when each happened (rows;
+ * count is ours): every order once, and a sold lot's sale as an entry of its own (state `sell`, at sold_at).
+ */
 export const dealList = defineCall({
   ...routes.dealList,
   input: z.strictObject({
