@@ -45,6 +45,33 @@ describe.each(backends.slice(0, 1))('wallet event stream on $name', (backend) =>
     abort.abort();
   });
 
+  it('tells the user when an operator decides their deposit or withdrawal, whether their balance moved or not', async () => {
+    const ops = await t.current.operatorToken();
+    const { phone, password } = await t.current.register();
+    const token = await t.current.login(phone, password);
+    await t.current.approveRealName(token);
+    const pay = (path: string, body: unknown, key: string) => t.current.post(path, body, { token, headers: { 'idempotency-key': key } });
+    const abort = new AbortController();
+    /** Whether the next operator action, done by `act`, reaches a stream opened just before it. */
+    const heard = async (act: () => Promise<{ status: number }>) => {
+      const events = await openEventStream(base, token, 'wallet', abort.signal);
+      expect((await act()).status).toBe(200);
+      return (await events(3_000)).includes('event: wallet');
+    };
+
+    // A failed deposit: nothing credited, but the records changed.
+    const failing = await pay('/stock/success/v2/recharge/add', { count: 500_000 }, 'stream-fail-1');
+    expect(await heard(() => t.current.post(`/ops/recharges/${failing.body.data.id}/fail`, { reason: 'No payment received' }, { token: ops }))).toBe(true);
+
+    // A completed withdrawal: the money leaves the books' payable account, not the user's wallet (debited at request).
+    const deposit = await pay('/stock/success/v2/recharge/add', { count: 500_000 }, 'stream-fund-1');
+    await t.current.post(`/ops/recharges/${deposit.body.data.id}/complete`, {}, { token: ops });
+    const card = await t.current.post('/stock/success/bank/add', { bank: 'State Bank of India', bank_card: '123456789012', bank_user: 'Asha Rao', ifsc: 'sbin0001234' }, { token });
+    const out = await pay('/stock/success/money/access', { bank_id: card.body.data.id, count: 200_000 }, 'stream-withdraw-1');
+    expect(await heard(() => t.current.post(`/ops/withdrawals/${out.body.data.id}/complete`, {}, { token: ops }))).toBe(true);
+    abort.abort();
+  });
+
   it('ends the stream of a session that has ended (logged out, or revoked by a password change elsewhere)', async () => {
     const { phone, password } = await t.current.register();
     const [kept, ended] = [await t.current.login(phone, password), await t.current.login(phone, password)];

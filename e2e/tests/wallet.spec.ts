@@ -60,8 +60,11 @@ test('a withdrawal below the minimum shows the message and writes nothing', asyn
   await open(page, '/withdraw');
   await expect(page.getByTestId('withdraw-available')).toHaveText('Available ₹5,000.00');
   const amount = page.getByTestId('withdraw-amount');
+  // One minimum on the screen: the server's floor, max(10, min_withdraw_count), in the message and the hint alike.
   await amount.fill('5');
-  await expect(page.getByRole('alert')).toHaveText('Minimum withdrawal amount is ₹10');
+  await expect(page.getByRole('alert')).toHaveText('The amount is below the minimum withdrawal amount (₹100)');
+  await expect(page.getByTestId('withdraw-min')).toHaveText('Minimum ₹100');
+  expect(await page.locator('body').innerText()).not.toMatch(/₹10(?![\d,])/);
   await expect(page.getByTestId('withdraw-submit')).toBeDisabled();
   await amount.fill('99');
   await expect(page.getByRole('alert')).toHaveText('The amount is below the minimum withdrawal amount (₹100)');

@@ -53,6 +53,20 @@ describe('account page', () => {
     await waitFor(() => expect(screen.getByTestId('total-assets').textContent).toBe('₹12,345.67'));
   });
 
+  it('with a loan out, a note under the wallet card says total assets are net of it, masked like the amounts', async () => {
+    const { unmount } = renderAt('/account', <AccountPage />);
+    await screen.findByText('₹12,345.67');
+    expect(screen.queryByTestId('net-of-loan')).toBeNull();
+    unmount();
+
+    answer({ ...HANDLERS, '/stock/success/v2/user/info': () => ({ ...INFO, total: 800_000, money: 1_000_050, loan: 300_000 }) });
+    renderAt('/account', <AccountPage />);
+    expect((await screen.findByTestId('net-of-loan')).textContent).toBe('Total assets are net of your outstanding loan of ₹3,000.00.');
+    expect(screen.getByTestId('total-assets').textContent).toBe('₹8,000.00');
+    fireEvent.click(screen.getByRole('button', { name: 'Hide amounts' }));
+    expect(screen.getByTestId('net-of-loan').textContent).toBe('Total assets are net of your outstanding loan of ********.');
+  });
+
   it('links to details, recharge, withdraw, records and loan', async () => {
     renderAt('/account', <AccountPage />);
     await screen.findByTestId('total-assets');

@@ -75,6 +75,20 @@ it('the application takes digits only, at least 500 and at most the remaining am
   expect(inputsOf('/stock/success/loans/add')).toHaveLength(0);
 });
 
+it('the range names both ends alike, in the whole units the user types (never "₹500 up to ₹50,000.0")', async () => {
+  serve();
+  const { unmount } = renderAt('/LoanApplication', <AppRoutes />);
+  const dialog = await screen.findByRole('dialog', { name: 'Loan application' });
+  expect(within(dialog).getByTestId('loan-limits').textContent).toBe('From ₹500 up to ₹50,000');
+  unmount();
+
+  // A credit line with paise left: the most one can type is the whole rupees below it, never a rounded-up figure.
+  serve({ '/stock/success/loans/data': () => ({ ...LOAN_DATA, remainingAmount: 4_999_950 }) });
+  renderAt('/LoanApplication', <AppRoutes />);
+  const again = await screen.findByRole('dialog', { name: 'Loan application' });
+  expect(within(again).getByTestId('loan-limits').textContent).toBe('From ₹500 up to ₹49,999');
+});
+
 it('a double tap applies once, then the loan records open', async () => {
   const gate = deferred();
   serve({

@@ -8,9 +8,9 @@ beforeAll(setup);
 afterEach(() => jest.clearAllMocks());
 
 const ADD = '/stock/success/v2/recharge/add';
-function serve(add: (input: any) => unknown = (input) => recharge(41, { count: input.count, method: input.method, reference: 'RK7Q2M9XA1' })) {
+function serve(add: (input: any) => unknown = (input) => recharge(41, { count: input.count, method: input.method, reference: 'RK7Q2M9XA1' }), config: () => unknown = () => CONFIG) {
   return answer({
-    '/v2/config': () => CONFIG,
+    '/v2/config': config,
     '/stock/success/v2/user/info': () => INFO,
     '/stock/success/v2/recharge/methods': () => METHODS,
     [ADD]: add,
@@ -36,6 +36,44 @@ it('shows the receiving bank account with its IFSC, and the TRC-20 address with 
   expect(screen.getByTestId('network-warning').textContent).toContain('TRC-20');
   expect(screen.getByLabelText('Transaction hash')).toBeTruthy();
   expect(screen.getByText('Recharges are credited within 24 hours after your payment arrives.')).toBeTruthy();
+});
+
+it('TRC-USDT quotes the USDT to send at the operator\'s rate, labelled as theirs, and the current rate as the form opens', async () => {
+  let rate = '8835';
+  serve(undefined, () => [...CONFIG, { tag: 'usdt_rate_minor', value: rate }]);
+  const { unmount } = renderAt('/recharge', <AppRoutes />);
+  await screen.findByTestId('pay-to');
+  // Bank transfers pay in the deployment's currency: no USDT figures.
+  expect(screen.queryByTestId('usdt-to-send')).toBeNull();
+  expect(screen.queryByTestId('usdt-rate')).toBeNull();
+
+  fireEvent.click(screen.getByRole('radio', { name: /TRC-USDT/ }));
+  expect(screen.getByTestId('usdt-to-send').textContent).toBe('--');
+  expect(screen.getByTestId('usdt-rate').textContent).toBe('Rate: 1 USDT = ₹88.35 (set by the operator)');
+  fireEvent.change(amount(), { target: { value: '5000' } });
+  // ₹5,000 / ₹88.35 = 56.593… USDT, rounded up to the cent so the payment covers the amount.
+  const preview = within(screen.getByTestId('recharge-preview'));
+  expect(preview.getByText('You send')).toBeTruthy();
+  expect(screen.getByTestId('usdt-to-send').textContent).toBe('≈ 56.60 USDT');
+  expect(preview.getByText('₹5,000.0')).toBeTruthy();
+  unmount();
+
+  rate = '9000';
+  renderAt('/recharge', <AppRoutes />);
+  fireEvent.click(await screen.findByRole('radio', { name: /TRC-USDT/ }));
+  expect(await screen.findByText('Rate: 1 USDT = ₹90.00 (set by the operator)')).toBeTruthy();
+});
+
+it('TRC-USDT without a configured rate says so instead of a figure', async () => {
+  serve(undefined, () => [...CONFIG, { tag: 'usdt_rate_minor', value: '88.35' }]);
+  renderAt('/recharge', <AppRoutes />);
+  fireEvent.click(await screen.findByRole('radio', { name: /TRC-USDT/ }));
+  fireEvent.change(amount(), { target: { value: '5000' } });
+  expect(screen.queryByTestId('usdt-to-send')).toBeNull();
+  expect(screen.getByTestId('usdt-rate').textContent).toBe(
+    'No USDT rate has been set yet, so the amount of USDT to send cannot be shown. Please contact customer service before sending.',
+  );
+  expect(submit().disabled).toBe(false);
 });
 
 it('takes digits only; below 5000 it says so inline and keeps submit disabled', async () => {

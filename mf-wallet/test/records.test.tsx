@@ -1,5 +1,6 @@
-import { fireEvent, screen, within } from '@testing-library/react';
-import { answer, failsUntilRecovered, inputsOf, renderAt, setup } from '@invest/shared/testing';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { session } from '@invest/shared';
+import { answer, failsUntilRecovered, fakeUserStream, inputsOf, renderAt, setup } from '@invest/shared/testing';
 import { AppRoutes } from '../src/App';
 import { CONFIG, recharge, withdrawal } from './fixtures';
 
@@ -111,4 +112,35 @@ it('a record that does not exist says so', async () => {
   serve();
   renderAt('/account/recharge-withdraw/999?type=withdraw', <AppRoutes />);
   expect(await screen.findByText('This record does not exist')).toBeTruthy();
+});
+
+it('an operator\'s decision shows at once: the wallet event refetches the withdraw and recharge records, with no polling', async () => {
+  session.start('tok', { id: 3, user: '9876543210', login: true }, null);
+  let out = withdrawal(1, { status: 'n' });
+  let deposit = recharge(1, { status: 1 });
+  serve({
+    '/stock/success/property/withdraw': () => ({ rows: [out], count: 1 }),
+    '/stock/success/property/list': () => ({ rows: [deposit], count: 1 }),
+  });
+  const stream = fakeUserStream();
+  try {
+    const { unmount } = renderAt('/withdraw-records', <AppRoutes />);
+    await screen.findByText('In progress');
+    await waitFor(() => expect(stream.opened()).toBe(1));
+    out = withdrawal(1, { status: 'y' });
+    await act(async () => stream.push(': open\n\nevent: wallet\ndata: {"at":1}\n\n'));
+    expect(await screen.findByText('Completed')).toBeTruthy();
+    unmount();
+
+    renderAt('/recharge-records/recharge', <AppRoutes />);
+    await screen.findByText('In progress');
+    await waitFor(() => expect(stream.opened()).toBe(2));
+    const loads = inputsOf('/stock/success/property/list').length;
+    deposit = recharge(1, { status: 3, fail_reason: 'No payment received' });
+    await act(async () => stream.push('event: wallet\ndata: {"at":2}\n\n'));
+    expect(await screen.findByText('Reason: No payment received')).toBeTruthy();
+    expect(inputsOf('/stock/success/property/list')).toHaveLength(loads + 1);
+  } finally {
+    session.end('user');
+  }
 });

@@ -50,14 +50,17 @@ it('with no card it prompts to add one in the bank cards screen', async () => {
   expect(screen.queryByTestId('withdraw-amount')).toBeNull();
 });
 
-it('below 10, then below min_withdraw_count, it says so with the currency and sends nothing', async () => {
+it('states one minimum, the higher of 10 and min_withdraw_count, alike in the error, the hint and the placeholder', async () => {
   serve();
   renderAt('/withdraw', <AppRoutes />);
   await screen.findByTestId('withdraw-amount');
   expect(screen.getByRole('radio', { name: /HDFC Bank/ })).toHaveProperty('checked', true);
   expect(screen.getByTestId('withdraw-min').textContent).toBe('Minimum ₹100');
+  expect(amount().placeholder).toBe('At least ₹100');
+  // Below the spec's 10 too: still the one minimum that applies, never "₹10" above "Minimum ₹100".
   type('9');
-  expect(screen.getByRole('alert').textContent).toBe('Minimum withdrawal amount is ₹10');
+  expect(screen.getByRole('alert').textContent).toBe('The amount is below the minimum withdrawal amount (₹100)');
+  expect(screen.getByTestId('withdraw-min').textContent).toBe('Minimum ₹100');
   expect(submit().disabled).toBe(true);
   type('99x');
   expect(amount().value).toBe('99');
@@ -67,14 +70,25 @@ it('below 10, then below min_withdraw_count, it says so with the currency and se
   expect(inputsOf(SEND)).toHaveLength(0);
 });
 
-it('a configured minimum of 500 is the one enforced', async () => {
+it('a configured minimum of 500 is the one enforced; one below 10 leaves the spec\'s 10 and its message', async () => {
   serve({ config: [{ tag: 'min_withdraw_count', value: '500' }, { tag: 'currency', value: 'MXN' }] });
+  const { unmount } = renderAt('/withdraw', <AppRoutes />);
+  await screen.findByTestId('withdraw-amount');
+  for (const v of ['499', '5']) {
+    type(v);
+    expect(screen.getByRole('alert').textContent).toBe('The amount is below the minimum withdrawal amount ($500)');
+  }
+  expect(screen.getByTestId('withdraw-min').textContent).toBe('Minimum $500');
+  unmount();
+
+  serve({ config: [{ tag: 'min_withdraw_count', value: '5' }, { tag: 'currency', value: 'INR' }] });
   renderAt('/withdraw', <AppRoutes />);
   await screen.findByTestId('withdraw-amount');
-  type('499');
-  expect(screen.getByRole('alert').textContent).toBe('The amount is below the minimum withdrawal amount ($500)');
-  type('5');
-  expect(screen.getByRole('alert').textContent).toBe('Minimum withdrawal amount is $10');
+  expect(screen.getByTestId('withdraw-min').textContent).toBe('Minimum ₹10');
+  type('7');
+  expect(screen.getByRole('alert').textContent).toBe('Minimum withdrawal amount is ₹10');
+  type('10');
+  expect(screen.queryByRole('alert')).toBeNull();
 });
 
 it('more than the available balance is "Insufficient funds"', async () => {

@@ -1,6 +1,7 @@
 /**
- * Wallet change notices: after a ledger transaction commits, every user whose account it touched is told, so an
- * open account screen refreshes at once instead of at its next poll. In-process; with several API replicas a Redis
+ * Wallet change notices: after a ledger transaction commits, every user whose account it touched is told, and so is
+ * the user whose deposit or withdrawal an operator decided (completed or failed, money moved or not), so an open
+ * account or records screen refreshes at once instead of at its next poll. In-process; with several API replicas a Redis
  * channel would carry `publish` to the others (the seam is this class).
  */
 export type WalletListener = () => void;
@@ -8,7 +9,7 @@ export type WalletListener = () => void;
 export class WalletEvents {
   private readonly byUser = new Map<number, Set<WalletListener>>();
 
-  /** Calls `listener` after each committed change of the user's money; returns the unsubscribe. */
+  /** Calls `listener` after each committed change of the user's money or requests; returns the unsubscribe. */
   subscribe(userId: number, listener: WalletListener): () => void {
     let set = this.byUser.get(userId);
     if (!set) this.byUser.set(userId, (set = new Set()));

@@ -27,7 +27,8 @@ export function carryOnUserStream(event: string, hub: WalletEvents): void {
 }
 
 /**
- * GET WALLET_STREAM_PATH: `event: wallet` after each committed change of the caller's money, and the channels' events.
+ * GET WALLET_STREAM_PATH: `event: wallet` after each committed change of the caller's money or of their deposits and
+ * withdrawals, and the channels' events.
  * Bounded per user (WALLET_STREAMS_PER_USER) and, as every event stream, per client address and per process.
  */
 export function registerWalletStream(app: FastifyInstance): void {

@@ -16,6 +16,7 @@ import { CsvImportError, UnknownInstrumentError } from '../market';
 import { verifyLedger } from '../ledger/verify';
 import { importHistoryCsv } from '../market/import-history';
 import { MONEY_COMMANDS, UsageError } from './money-commands';
+import { SETTINGS_COMMANDS, SETTINGS_USAGE } from './settings-commands';
 import { createOperator, OperatorExistsError } from './operators';
 import { connectOps, OpsCallError, ServerUnreachableError } from './remote';
 
@@ -46,6 +47,8 @@ Money commands (the running server's /api/ops; operator login from OPS_USER/OPS_
   loan-approve ID                       lends the money (borrow bill) and sets the repayment time
   loan-reject ID --reason TEXT          rejects the application
   audit [--action PREFIX] [--limit N]   the audit log, newest first
+
+${SETTINGS_USAGE}
 
 ${CHAT_USAGE}
 ${KYC_USAGE}`;
@@ -162,9 +165,9 @@ async function main(argv: string[]): Promise<number> {
         console.log(USAGE);
         return command === undefined ? 1 : 0;
       default: {
-        const money = MONEY_COMMANDS[command];
-        if (!money) throw new UsageError(`unknown command "${command}"`);
-        return await money(() => connectOps(process.env, loadConfig(process.env)), rest);
+        const remote = MONEY_COMMANDS[command] ?? SETTINGS_COMMANDS[command];
+        if (!remote) throw new UsageError(`unknown command "${command}"`);
+        return await remote(() => connectOps(process.env, loadConfig(process.env)), rest);
       }
     }
   } catch (err) {

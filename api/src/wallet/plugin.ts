@@ -6,10 +6,10 @@ import { requireRealName } from '../kyc/gate';
 import { idempotencyKey, idParam, route, subjectOf } from '../http/route';
 import { checkMaxAmount } from './amount-limit';
 import { completeRecharge, failRecharge, listRecharges, requestRecharge, userRecharges } from './recharges';
-import { rechargeMethodInfo } from './settings';
+import { operatorSettings, rechargeMethodInfo, setSetting } from './settings';
 import { completeWithdrawal, failWithdrawal, listWithdrawals, requestWithdrawal, userWithdrawals } from './withdrawals';
 
-/** Deposits and withdrawals: the user's requests and records, and the operators' decisions. */
+/** Deposits and withdrawals: the user's requests and records, the operators' decisions and the wallet's settings. */
 export async function walletPlugin(app: FastifyInstance): Promise<void> {
   const { currency, maxAmount } = app.apiConfig;
 
@@ -47,4 +47,7 @@ export async function walletPlugin(app: FastifyInstance): Promise<void> {
   );
   route(app, calls.opsWithdrawalComplete, async (_input, ctx) => completeWithdrawal(app.db, idParam(ctx), subjectOf(ctx).id, ctx.now));
   route(app, calls.opsWithdrawalFail, async ({ reason }, ctx) => failWithdrawal(app.db, idParam(ctx), subjectOf(ctx).id, reason, ctx.now));
+
+  route(app, calls.opsSettings, async () => operatorSettings(app.db));
+  route(app, calls.opsSettingSet, async ({ tag, value }, ctx) => setSetting(app.db, tag, value, subjectOf(ctx).id, ctx.now));
 }

@@ -1,7 +1,11 @@
+import { asc, eq, inArray } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
-import { WITHDRAW_MIN, type RechargeMethodInfo } from '@invest/shared/contract';
+import { USDT_RATE_SETTING, usdtRateOf, WITHDRAW_MIN, type RechargeMethodInfo } from '@invest/shared/contract';
 import type { Db, DbOrTx } from '../db/database';
+import { settings } from '../db/schema';
 import { runStatement } from '../db/statement';
+import { ApiError } from '../http/errors';
+import { audit } from '../ops/audit';
 
 /*
  * Read on every money action and order, changed by an operator now and then: the whole table is kept per database
@@ -86,4 +90,55 @@ export async function walletRules(db: DbOrTx): Promise<WalletRules> {
     loanTermDays: Math.max(1, whole(s.loan_term_days, 30)),
     creditScore: whole(s.loan_credit_score, 100),
   };
+}
+
+const isWhole = (v: string) => /^\d{1,15}$/.test(v) && Number.isSafeInteger(Number(v));
+// Positive where the readers take 0 as unset (useDeployment's min_withdraw_count) or raise it (the loan term).
+const isPositive = (v: string) => isWhole(v) && Number(v) > 0;
+const isFlag = (v: string) => v === '0' || v === '1';
+const isText = (v: string) => v.length > 0;
+
+/**
+ * The settings an operator may change (ops settings / setting-set), each with the check a value must pass; anything
+ * else (the server's secrets, the config file's own values) is not theirs to set. min_withdraw_count is whole
+ * units (spec §5); the other amounts integer minor units.
+ */
+const OPERATOR_SETTINGS: Record<string, (value: string) => boolean> = {
+  min_withdraw_count: isPositive,
+  [USDT_RATE_SETTING]: (v) => usdtRateOf(v) !== null,
+  loan_credit_limit: isWhole,
+  loan_interest_bps: isWhole,
+  loan_term_days: isPositive,
+  loan_credit_score: isWhole,
+  recharge_bank_enabled: isFlag,
+  recharge_bank_account_name: isText,
+  recharge_bank_name: isText,
+  recharge_bank_account: isText,
+  recharge_bank_ifsc: isText,
+  recharge_bank_clabe: isText,
+  recharge_usdt_enabled: isFlag,
+  recharge_usdt_address: isText,
+};
+
+/** Every setting an operator may change, by tag, with its value ('' when unset: the default applies). */
+export async function operatorSettings(db: DbOrTx): Promise<{ tag: string; value: string }[]> {
+  const tags = Object.keys(OPERATOR_SETTINGS).sort();
+  const rows = await db.select().from(settings).where(inArray(settings.tag, tags)).orderBy(asc(settings.tag));
+  const set = new Map(rows.map((r) => [r.tag, r.value]));
+  return tags.map((tag) => ({ tag, value: set.get(tag) ?? '' }));
+}
+
+/** An operator sets one setting (or clears it with ''), audited with its old value; every screen sees it next read. */
+export async function setSetting(db: Db, tag: string, value: string, operatorId: number, now: Date): Promise<{ tag: string; value: string }> {
+  const valid = Object.hasOwn(OPERATOR_SETTINGS, tag) ? OPERATOR_SETTINGS[tag] : undefined;
+  if (!valid) throw new ApiError(404, 'notFound');
+  if (value !== '' && !valid(value)) throw new ApiError(422, 'invalidInput');
+  await db.transaction(async (tx) => {
+    const [before] = await tx.select().from(settings).where(eq(settings.tag, tag));
+    if (value === '') await tx.delete(settings).where(eq(settings.tag, tag));
+    else await tx.insert(settings).values({ tag, value }).onConflictDoUpdate({ target: settings.tag, set: { value } });
+    await audit(tx, { operatorId, action: 'settings.set', target: tag, detail: { from: before?.value ?? null, to: value || null } }, now);
+  });
+  settingsChanged(db);
+  return { tag, value };
 }

@@ -7,7 +7,7 @@ import { ApiError } from '../http/errors';
 import { maskNumber } from '../bank-cards/store';
 import { systemAccountId, systemShard, walletId } from '../ledger/accounts';
 import { alreadySettled, insufficientFunds, keyReused } from '../ledger/errors';
-import { bookAlong, inLedgerTransaction, requestHash, transfer, type ActionStatement } from '../ledger/transfer';
+import { bookAlong, inLedgerTransaction, requestHash, touch, transfer, type ActionStatement } from '../ledger/transfer';
 import { audit } from '../ops/audit';
 import type { Paging } from './recharges';
 import { walletRules } from './settings';
@@ -122,6 +122,8 @@ export function completeWithdrawal(db: Db, id: number, operatorId: number, now: 
     const payouts = await systemAccountId(tx, systemShard('payouts:bank', row.userId), row.currency);
     await transfer(tx, { key: `withdraw-paid:${row.id}`, reason: 'withdraw', currency: row.currency, amount: row.amount, from: payable, to: payouts, ref: `withdrawal ${row.id}` }, { at: now });
     await audit(tx, { operatorId, action: 'withdrawal.complete', target: `withdrawal ${row.id}`, detail: { amount: row.amount, user: row.userId } }, now);
+    // The money moved between system accounts only, but the user's withdrawal changed: their screens refresh too.
+    touch(tx, row.userId);
     return withUser(tx, row);
   });
 }

@@ -22,7 +22,8 @@ export function AccountPage() {
       return <LoadError reason={troubleOf(deployment) ?? 'failed'} title={t('common.settingsFailed')} onRetry={() => void deployment.refetch()} busy={deployment.isFetching} />;
     return <Spinner />;
   }
-  const money = (minor: number) => (masked ? MASK : formatMoney(minor, settings.currency));
+  // Every amount of the card (total, available, the loan) is a ledger amount: 2 decimals, as the wallet's bills.
+  const money = (minor: number) => (masked ? MASK : formatMoney(minor, settings.currency, 2));
 
   return (
     <div className={s.page}>
@@ -70,6 +71,12 @@ export function AccountPage() {
           </Link>
         </div>
       </section>
+      {/* Total = holdings + cash − loan (the API's user info): with a loan out it can be below the available balance. */}
+      {info.loan > 0 && (
+        <p className={s.loanNote} data-testid="net-of-loan">
+          {t('wallet.netOfLoan', { amount: money(info.loan) })}
+        </p>
+      )}
 
       <Link to="/loan" className={s.loan}>
         <Icon name="wallet" />

@@ -4,7 +4,7 @@ import { type Bill, BILL_TYPES, calls, changeClass, type Deployment, formatTime,
 import { EmptyState, PagedList } from '../components/states';
 import { WalletPage } from '../components/WalletPage';
 import { useWalletPoll } from '../lib/live';
-import { money2 } from '../lib/money';
+import { ledgerAmount } from '../lib/money';
 import { pageOf } from '../lib/paging';
 import w from '../components/wallet.module.css';
 import s from './bills.module.css';
@@ -46,7 +46,7 @@ function Bills({ deployment }: { deployment: Deployment }) {
       <section className={s.summary} aria-label={t('wallet.bills.balance')}>
         <span className={s.summaryLabel}>{t('wallet.bills.balance')}</span>
         <span className={`${s.summaryValue} num`} data-testid="bills-balance">
-          {info.data ? money2(info.data.money, deployment.currency) : '--'}
+          {info.data ? ledgerAmount(info.data.money, deployment.currency) : '--'}
         </span>
       </section>
       <Tabs
@@ -86,9 +86,9 @@ function BillRow({ bill, currency }: { bill: Bill; currency: string }) {
       <div className={w.rowSide}>
         <span className={`${w.amount} ${changeClass(income ? 1 : -1)} num`} data-testid="bill-amount">
           {income ? '+' : '-'}
-          {money2(bill.amount, currency)}
+          {ledgerAmount(bill.amount, currency)}
         </span>
-        <span className={`${w.note} num`}>{t('wallet.bills.balanceAfter', { amount: money2(bill.balance, currency) })}</span>
+        <span className={`${w.note} num`}>{t('wallet.bills.balanceAfter', { amount: ledgerAmount(bill.balance, currency) })}</span>
       </div>
     </li>
   );

@@ -1,13 +1,13 @@
 import { useState, type ReactNode } from 'react';
 import type { TFunction } from 'i18next';
 import { OfflineNote, TextField, useOnline } from '@invest/shared';
-import { digitsOnly, units } from '../lib/money';
+import { digitsOnly, limitAmount } from '../lib/money';
 import type { Issue } from '../lib/rules';
 import w from './wallet.module.css';
 
 /** The message of a form's issue, naming its limit in the deployment's currency (recharge, withdraw and loan alike). */
 export function issueMessage(t: TFunction, issue: Issue, currency: string): string {
-  return t(issue.key, { amount: issue.limit ? units(issue.limit, currency) : '' });
+  return t(issue.key, { amount: issue.limit ? limitAmount(issue.limit, currency) : '' });
 }
 
 /**

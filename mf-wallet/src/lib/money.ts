@@ -1,4 +1,4 @@
-import { formatMoney, MINOR_PER_UNIT } from '@invest/shared';
+import { formatMoney, formatPrice, MINOR_PER_UNIT } from '@invest/shared';
 
 /** Whole units a user may type: enough for any real amount, never past Number's safe integers in minor units. */
 export const AMOUNT_MAX_DIGITS = 12;
@@ -11,11 +11,33 @@ export function digitsOnly(input: string): string {
 /** The API takes integer minor units; the user types whole units. */
 export const toMinor = (units: number): number => Math.round(units * MINOR_PER_UNIT);
 
-/** Recharge, withdraw and loan amounts: 1 decimal (spec §9), in the deployment's currency. */
-export const money1 = (minor: number, currency: string): string => formatMoney(minor, currency, 1);
+/** The most whole units a user can type within `minor` (a balance, a credit line): rounded down, never past it. */
+export const wholeUnitsIn = (minor: number): number => Math.floor(minor / MINOR_PER_UNIT);
 
-/** Ledger amounts (bills, balances): to the paisa/centavo, as the account screen shows them. */
-export const money2 = (minor: number, currency: string): string => formatMoney(minor, currency, 2);
+/*
+ * One precision per kind of amount, chosen here only: a screen picks the kind, never the decimals, so one amount
+ * reads the same everywhere and a sentence never mixes "₹500" with "₹50,000.0".
+ * - request: what a recharge, withdrawal or loan moves, and its records: 1 decimal (spec §9);
+ * - ledger: balances and bills, to the paisa/centavo: 2 decimals, as the account screen shows them;
+ * - limit: a bound the user types against in whole units (minimums, quick picks, both ends of a range): none;
+ * - rate: a price per unit (the USDT rate): 2 decimals, as every price (spec §9).
+ */
+export const requestAmount = (minor: number, currency: string): string => formatMoney(minor, currency, 1);
+export const ledgerAmount = (minor: number, currency: string): string => formatMoney(minor, currency, 2);
+export const limitAmount = (units: number, currency: string): string => formatMoney(toMinor(units), currency, 0);
+export const rateAmount = (minor: number, currency: string): string => formatMoney(minor, currency, 2);
 
-/** A whole-unit limit such as the minimum recharge, e.g. 5000 → "₹5,000". */
-export const units = (n: number, currency: string): string => formatMoney(toMinor(n), currency, 0);
+/** USDT shown to the cent: what a wallet app asks for, and enough for any deposit. */
+const USDT_CENTS = 100n;
+
+/**
+ * How much USDT covers `minor` at `rateMinor` minor units per 1 USDT, in USDT cents: integer arithmetic (BigInt, as
+ * amount × 100 may pass 2^53), rounded up so that what the user sends is never short of the amount.
+ */
+export function usdtCentsFor(minor: number, rateMinor: number): number {
+  const rate = BigInt(rateMinor);
+  return Number((BigInt(minor) * USDT_CENTS + rate - 1n) / rate);
+}
+
+/** USDT cents as the user reads them: 5918 → "59.18". */
+export const usdtAmount = (cents: number): string => formatPrice(cents / Number(USDT_CENTS), 2);

@@ -5,7 +5,7 @@ import { AmountField, FormAlert, issueMessage, MoneyForm, useMoneyForm } from '.
 import { RealNameGate } from '../components/RealNameGate';
 import { WalletPage } from '../components/WalletPage';
 import { useWalletPoll } from '../lib/live';
-import { money1, toMinor, units } from '../lib/money';
+import { limitAmount, requestAmount, toMinor, wholeUnitsIn } from '../lib/money';
 import { useWalletRefresh } from '../lib/refresh';
 import { loanIssue } from '../lib/rules';
 import w from '../components/wallet.module.css';
@@ -46,7 +46,7 @@ function Loan({ deployment, applying }: { deployment: Deployment; applying: bool
             <section className={s.hero} aria-label={t('wallet.loan.summary')}>
               <span className={s.heroLabel}>{t('wallet.loan.amountDue')}</span>
               <span className={`${s.heroValue} num`} data-testid="loan-due">
-                {money1(data.amountDue, currency)}
+                {requestAmount(data.amountDue, currency)}
               </span>
               <div className={s.stats}>
                 <div className={s.stat}>
@@ -59,7 +59,7 @@ function Loan({ deployment, applying }: { deployment: Deployment; applying: bool
                 <div className={s.stat}>
                   <span className={s.statLabel}>{t('wallet.loan.remaining')}</span>
                   <span className={`${s.statValue} num`} data-testid="loan-remaining">
-                    {money1(data.remainingAmount, currency)}
+                    {requestAmount(data.remainingAmount, currency)}
                   </span>
                 </div>
               </div>
@@ -77,7 +77,7 @@ function Loan({ deployment, applying }: { deployment: Deployment; applying: bool
                 </div>
                 <div className={w.kv}>
                   <dt>{t('wallet.loan.minimum')}</dt>
-                  <dd className="num">{units(LOAN_MIN, currency)}</dd>
+                  <dd className="num">{limitAmount(LOAN_MIN, currency)}</dd>
                 </div>
               </dl>
             </section>
@@ -129,22 +129,22 @@ function ApplyDialog({ data, deployment, onClose }: { data: LoanData; deployment
             setFailed(null);
           }}
           autoFocus
-          placeholder={t('wallet.loan.amountPlaceholder', { amount: units(LOAN_MIN, currency) })}
+          placeholder={t('wallet.loan.amountPlaceholder', { amount: limitAmount(LOAN_MIN, currency) })}
           error={amount && issue ? issueMessage(t, issue, currency) : null}
           testId="loan-amount"
         />
         <p className={w.hint} data-testid="loan-limits">
-          {t('wallet.loan.limits', { min: units(LOAN_MIN, currency), max: money1(data.remainingAmount, currency) })}
+          {t('wallet.loan.limits', { min: limitAmount(LOAN_MIN, currency), max: limitAmount(wholeUnitsIn(data.remainingAmount), currency) })}
         </p>
         {amount && !issue && (
           <dl className={`${w.dl} ${s.preview}`} data-testid="loan-preview">
             <div className={w.kv}>
               <dt>{t('wallet.loan.interest')}</dt>
-              <dd className="num">{money1(interest, currency)}</dd>
+              <dd className="num">{requestAmount(interest, currency)}</dd>
             </div>
             <div className={w.kv}>
               <dt>{t('wallet.loan.toRepay')}</dt>
-              <dd className="num">{money1(principal + interest, currency)}</dd>
+              <dd className="num">{requestAmount(principal + interest, currency)}</dd>
             </div>
           </dl>
         )}

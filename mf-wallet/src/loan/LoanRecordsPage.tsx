@@ -5,7 +5,7 @@ import { RecordStatus } from '../components/common';
 import { EmptyState, PagedList } from '../components/states';
 import { WalletPage } from '../components/WalletPage';
 import { useWalletPoll } from '../lib/live';
-import { money1 } from '../lib/money';
+import { requestAmount } from '../lib/money';
 import { usePageParam } from '../lib/paging';
 import { useWalletRefresh } from '../lib/refresh';
 import { loanStatus } from '../lib/status';
@@ -70,18 +70,18 @@ function LoanRecords({ currency }: { currency: string }) {
                 <span className={w.rowSub} data-testid="loan-repayment">
                   {t('wallet.loan.repaymentTime', { time: r.repayment_time ? formatDate(r.repayment_time) : '--' })}
                 </span>
-                {r.interest > 0 && <span className={`${w.note} num`}>{t('wallet.loan.interestLine', { amount: money1(r.interest, currency) })}</span>}
+                {r.interest > 0 && <span className={`${w.note} num`}>{t('wallet.loan.interestLine', { amount: requestAmount(r.interest, currency) })}</span>}
                 {r.state === LOAN_STATE.rejected && r.reject_reason && (
                   <span className={w.noteFailed}>{t('wallet.records.reason', { reason: r.reject_reason })}</span>
                 )}
               </div>
               <div className={w.rowSide}>
-                <span className={`${w.amount} num`}>{money1(r.count, currency)}</span>
+                <span className={`${w.amount} num`}>{requestAmount(r.count, currency)}</span>
                 {r.state === LOAN_STATE.unpaid && (
                   <button
                     type="button"
                     className={s.repay}
-                    aria-label={t('wallet.loan.repayOne', { amount: money1(r.count, currency) })}
+                    aria-label={t('wallet.loan.repayOne', { amount: requestAmount(r.count, currency) })}
                     disabled={repay.isPending}
                     onClick={() => setRepaying(r)}
                   >
@@ -99,9 +99,9 @@ function LoanRecords({ currency }: { currency: string }) {
         message={
           repaying
             ? t('wallet.loan.repayConfirm', {
-                total: money1(repaying.count + repaying.interest, currency),
-                principal: money1(repaying.count, currency),
-                interest: money1(repaying.interest, currency),
+                total: requestAmount(repaying.count + repaying.interest, currency),
+                principal: requestAmount(repaying.count, currency),
+                interest: requestAmount(repaying.interest, currency),
               })
             : ''
         }

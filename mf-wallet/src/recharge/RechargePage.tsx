@@ -1,12 +1,13 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { Button, calls, type Deployment, Dialog, failureKey, IconButton, RECHARGE_MIN, type RechargeMethod, type RechargeMethodInfo, type RechargeRecord, TextField, toast, useCall, useCallMutation, WithDeployment, QueryState, SkeletonRows } from '@invest/shared';
+import { Button, calls, type Deployment, Dialog, failureKey, IconButton, RECHARGE_MIN, type RechargeMethod, type RechargeMethodInfo, type RechargeRecord, TextField, toast, useCall, useCallMutation, useDeployment, WithDeployment, QueryState, SkeletonRows } from '@invest/shared';
 import { AmountField, FormAlert, issueMessage, MoneyForm, useMoneyForm } from '../components/MoneyForm';
 import { WalletPage } from '../components/WalletPage';
-import { money1, toMinor, units } from '../lib/money';
+import { limitAmount, requestAmount, toMinor } from '../lib/money';
 import { useWalletRefresh } from '../lib/refresh';
 import { rechargeInput, rechargeIssue } from '../lib/rules';
+import { UsdtRate, UsdtToSend } from './UsdtQuote';
 import w from '../components/wallet.module.css';
 import s from './recharge.module.css';
 
@@ -27,6 +28,8 @@ function RechargeForm({ deployment }: { deployment: Deployment }) {
   const navigate = useNavigate();
   const refresh = useWalletRefresh();
   const methods = useCall(calls.rechargeMethods);
+  // The settings again as the form opens: the USDT rate it quotes is the operator's current one.
+  useDeployment({ current: true });
   const enabled = (methods.data ?? []).filter((m) => m.enabled);
   const [picked, setPicked] = useState<RechargeMethod | null>(null);
   // The first available method until the user picks one.
@@ -39,6 +42,7 @@ function RechargeForm({ deployment }: { deployment: Deployment }) {
   const fields = { amount, method, paymentRef };
   const issue = rechargeIssue(fields);
   const currency = deployment.currency;
+  const minor = amount ? toMinor(Number(amount)) : null;
   const tooLow = issue?.key === 'hint.rechargeAmountTooLow';
   const add = useCallMutation(calls.rechargeAdd, {
     onSuccess: (record) => {
@@ -80,17 +84,17 @@ function RechargeForm({ deployment }: { deployment: Deployment }) {
               label={t('wallet.recharge.amount', { symbol: deployment.symbol })}
               value={amount}
               onChange={setAmount}
-              placeholder={t('wallet.recharge.amountPlaceholder', { amount: units(RECHARGE_MIN, currency) })}
+              placeholder={t('wallet.recharge.amountPlaceholder', { amount: limitAmount(RECHARGE_MIN, currency) })}
               error={amount && tooLow ? t('hint.rechargeAmountTooLow') : null}
               testId="recharge-amount"
             />
             <p className={amount && tooLow ? w.hintBad : w.hint} data-testid="recharge-min">
-              {t('wallet.recharge.minAmount', { amount: units(RECHARGE_MIN, currency) })}
+              {t('wallet.recharge.minAmount', { amount: limitAmount(RECHARGE_MIN, currency) })}
             </p>
             <div className={s.quick} role="group" aria-label={t('wallet.quickAmounts')}>
               {QUICK_AMOUNTS.map((n) => (
                 <button key={n} type="button" className={s.quickButton} aria-pressed={amount === String(n)} onClick={() => setAmount(String(n))}>
-                  {units(n, currency)}
+                  {limitAmount(n, currency)}
                 </button>
               ))}
             </div>
@@ -112,15 +116,20 @@ function RechargeForm({ deployment }: { deployment: Deployment }) {
                   <dt>{t('wallet.recharge.method')}</dt>
                   <dd>{method ? t(`wallet.recharge.methods.${method}`) : '--'}</dd>
                 </div>
-                <div className={w.kv}>
-                  <dt>{t('wallet.recharge.youPay')}</dt>
-                  <dd className="num">{amount ? money1(toMinor(Number(amount)), currency) : '--'}</dd>
-                </div>
+                {method === 'usdt' ? (
+                  deployment.usdtRate !== null && <UsdtToSend minor={minor} rate={deployment.usdtRate} />
+                ) : (
+                  <div className={w.kv}>
+                    <dt>{t('wallet.recharge.youPay')}</dt>
+                    <dd className="num">{minor ? requestAmount(minor, currency) : '--'}</dd>
+                  </div>
+                )}
                 <div className={w.kv}>
                   <dt>{t('wallet.recharge.credited')}</dt>
-                  <dd className="num">{amount ? money1(toMinor(Number(amount)), currency) : '--'}</dd>
+                  <dd className="num">{minor ? requestAmount(minor, currency) : '--'}</dd>
                 </div>
               </dl>
+              {method === 'usdt' && <UsdtRate rate={deployment.usdtRate} currency={currency} />}
             </section>
 
             <FormAlert message={failed} />
@@ -144,7 +153,7 @@ function RechargeForm({ deployment }: { deployment: Deployment }) {
       <Dialog open={done !== null} onClose={() => setDone(null)} title={t('wallet.recharge.success')}>
         {done && (
           <div data-testid="recharge-success">
-            <p className={w.dialogText}>{t('wallet.recharge.successBody', { amount: money1(done.count, currency) })}</p>
+            <p className={w.dialogText}>{t('wallet.recharge.successBody', { amount: requestAmount(done.count, currency) })}</p>
             <p className={w.dialogText}>{t('wallet.recharge.yourReference')}</p>
             <p className={w.code} data-testid="recharge-reference">
               {done.reference}

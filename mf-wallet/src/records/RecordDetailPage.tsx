@@ -19,7 +19,7 @@ import {
 import { RecordStatus } from '../components/common';
 import { WalletPage } from '../components/WalletPage';
 import { useWalletPoll } from '../lib/live';
-import { money1 } from '../lib/money';
+import { requestAmount } from '../lib/money';
 import { rechargeStatus, withdrawStatus } from '../lib/status';
 import { isRecordKind, RecordKindTabs, type RecordKind } from './RecordsList';
 import { TabbedRecords } from './RecordsPages';
@@ -75,7 +75,7 @@ function RecordDetail({ id, kind }: { id: number; kind: RecordKind }) {
   const q = useRecord(kind, id);
   return (
     <WalletPage title="titles.rechargeWithdrawDetail">
-      <RecordKindTabs kind={kind} onChange={(k) => navigate(`/account/recharge-withdraw/${k}`)} />
+      <RecordKindTabs kind={kind} detail onChange={(k) => navigate(`/account/recharge-withdraw/${k}`)} />
       <div className={w.body}>
         {troubleOf(q) === 'notFound' ? (
           <NotFoundState title={t('wallet.records.notFound')} />
@@ -99,9 +99,9 @@ function Detail({ kind, record, currency }: { kind: RecordKind; record: AnyRecor
   const out = kind === 'withdraw' ? (record as WithdrawRecord) : null;
   const status = recharge ? rechargeStatus(recharge.status) : withdrawStatus(out!.status);
   // What reached its destination: all of it once completed, nothing yet while in progress, nothing when failed.
-  const received = status.tone === 'done' ? money1(record.count, currency) : status.tone === 'failed' ? money1(0, currency) : '--';
+  const received = status.tone === 'done' ? requestAmount(record.count, currency) : status.tone === 'failed' ? requestAmount(0, currency) : '--';
   const rows: [string, ReactNode][] = [
-    ['wallet.detail.amount', <span className="num">{money1(record.count, currency)}</span>],
+    ['wallet.detail.amount', <span className="num">{requestAmount(record.count, currency)}</span>],
     ['wallet.detail.received', <span className="num" data-testid="detail-received">{received}</span>],
     [
       'wallet.detail.type',
@@ -117,7 +117,7 @@ function Detail({ kind, record, currency }: { kind: RecordKind; record: AnyRecor
     if (recharge.payment_ref) rows.push(['wallet.detail.paymentRef', <span className="num">{recharge.payment_ref}</span>]);
   }
   if (status.tone === 'failed' && record.fail_reason) rows.push(['wallet.detail.failReason', record.fail_reason]);
-  if (out && status.tone === 'failed') rows.push(['wallet.detail.refund', t('wallet.records.refunded', { amount: money1(out.count, currency) })]);
+  if (out && status.tone === 'failed') rows.push(['wallet.detail.refund', t('wallet.records.refunded', { amount: requestAmount(out.count, currency) })]);
   return (
     <section className={w.card} data-testid="record-detail" aria-label={t(`wallet.records.tabs.${kind}`)}>
       <dl className={w.dl}>

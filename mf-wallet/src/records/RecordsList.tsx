@@ -5,7 +5,7 @@ import { calls, formatTime, keepPreviousData, type RechargeRecord, Tabs, useCall
 import { RecordStatus } from '../components/common';
 import { EmptyState, PagedList } from '../components/states';
 import { useWalletPoll } from '../lib/live';
-import { money1 } from '../lib/money';
+import { requestAmount } from '../lib/money';
 import { rechargeStatus, withdrawStatus, type StatusView } from '../lib/status';
 import w from '../components/wallet.module.css';
 
@@ -17,15 +17,18 @@ export const isRecordKind = (v: unknown): v is RecordKind => v === 'recharge' ||
 /** Where a record's details open; the row hands its record over so they show at once. */
 export const recordHref = (kind: RecordKind, id: number) => `/account/recharge-withdraw/${id}?type=${kind}`;
 
-/** The recharge / withdraw tabs above the records and the details; where a tab leads is the screen's. */
-export function RecordKindTabs({ kind, onChange }: { kind: RecordKind; onChange: (kind: RecordKind) => void }) {
+/**
+ * The recharge / withdraw tabs above the records and the details; where a tab leads is the screen's. Over the records
+ * the selected tab names the page; a record's `detail` keeps its own title, which names both kinds.
+ */
+export function RecordKindTabs({ kind, onChange, detail = false }: { kind: RecordKind; onChange: (kind: RecordKind) => void; detail?: boolean }) {
   const { t } = useTranslation();
   return (
     <Tabs
       label={t('wallet.records.kind')}
       fill
       className={w.tabs}
-      items={RECORD_KINDS.map((k) => ({ value: k, label: t(`wallet.records.tabs.${k}`) }))}
+      items={RECORD_KINDS.map((k) => ({ value: k, label: t(`wallet.records.tabs.${k}`), title: detail ? undefined : t(`titles.${k}Records`) }))}
       value={kind}
       onChange={onChange}
     />
@@ -83,7 +86,7 @@ function RecordRow({ kind, record: r, currency, status, title, sub, failNote }: 
           )}
         </div>
         <div className={w.rowSide}>
-          <span className={`${w.amount} num`}>{money1(r.count, currency)}</span>
+          <span className={`${w.amount} num`}>{requestAmount(r.count, currency)}</span>
         </div>
       </Link>
     </li>
@@ -121,7 +124,7 @@ function WithdrawRow({ record: r, currency }: { record: WithdrawRecord; currency
         status.tone === 'failed' && (
           <>
             {r.fail_reason ? `${t('wallet.records.reason', { reason: r.fail_reason })} · ` : ''}
-            {t('wallet.records.refunded', { amount: money1(r.count, currency) })}
+            {t('wallet.records.refunded', { amount: requestAmount(r.count, currency) })}
           </>
         )
       }

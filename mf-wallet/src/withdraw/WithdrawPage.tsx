@@ -1,15 +1,15 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
-import { type BankCard, Button, calls, type Deployment, failureKey, Icon, MINOR_PER_UNIT, toast, useCall, useCallMutation, WITHDRAW_MIN, WithDeployment, QueryState, SkeletonRows } from '@invest/shared';
+import { type BankCard, Button, calls, type Deployment, failureKey, Icon, toast, useCall, useCallMutation, WithDeployment, QueryState, SkeletonRows } from '@invest/shared';
 import { AmountField, FormAlert, issueMessage, MoneyForm, useMoneyForm } from '../components/MoneyForm';
 import { RealNameGate } from '../components/RealNameGate';
 import { EmptyState } from '../components/states';
 import { WalletPage } from '../components/WalletPage';
 import { useWalletPoll } from '../lib/live';
-import { money1, money2, toMinor, units } from '../lib/money';
+import { ledgerAmount, limitAmount, requestAmount, toMinor, wholeUnitsIn } from '../lib/money';
 import { useWalletRefresh } from '../lib/refresh';
-import { withdrawIssue } from '../lib/rules';
+import { withdrawIssue, withdrawMinimum } from '../lib/rules';
 import w from '../components/wallet.module.css';
 import s from './withdraw.module.css';
 
@@ -44,8 +44,7 @@ function WithdrawForm({ deployment }: { deployment: Deployment }) {
   const cardId = picked ?? list.find(usable)?.id ?? null;
   const currency = deployment.currency;
   const available = info.data?.money;
-  // The server's floor: the spec's 10 and the configured min_withdraw_count, whichever is higher.
-  const floor = Math.max(WITHDRAW_MIN, deployment.minWithdraw);
+  const floor = withdrawMinimum(deployment.minWithdraw).limit;
   const issue = withdrawIssue({ amount, cardId, minWithdraw: deployment.minWithdraw, available });
 
   const send = useCallMutation(calls.withdraw, {
@@ -105,21 +104,21 @@ function WithdrawForm({ deployment }: { deployment: Deployment }) {
                 setAmount(v);
                 setFailed(null);
               }}
-              placeholder={t('wallet.withdraw.amountPlaceholder', { amount: units(floor, currency) })}
+              placeholder={t('wallet.withdraw.amountPlaceholder', { amount: limitAmount(floor, currency) })}
               error={amount && issue ? issueMessage(t, issue, currency) : null}
               testId="withdraw-amount"
               addon={
-                available !== undefined && available >= MINOR_PER_UNIT ? (
-                  <button type="button" className={s.all} onClick={() => setAmount(String(Math.floor(available / MINOR_PER_UNIT)))}>
+                available !== undefined && wholeUnitsIn(available) > 0 ? (
+                  <button type="button" className={s.all} onClick={() => setAmount(String(wholeUnitsIn(available)))}>
                     {t('wallet.withdraw.all')}
                   </button>
                 ) : undefined
               }
             />
             <p className={w.hint}>
-              <span data-testid="withdraw-available">{t('wallet.withdraw.available', { amount: available !== undefined ? money2(available, currency) : '--' })}</span>
+              <span data-testid="withdraw-available">{t('wallet.withdraw.available', { amount: available !== undefined ? ledgerAmount(available, currency) : '--' })}</span>
               {' · '}
-              <span data-testid="withdraw-min">{t('wallet.withdraw.minHint', { amount: units(floor, currency) })}</span>
+              <span data-testid="withdraw-min">{t('wallet.withdraw.minHint', { amount: limitAmount(floor, currency) })}</span>
             </p>
 
             {amount && !issue && (
@@ -127,12 +126,12 @@ function WithdrawForm({ deployment }: { deployment: Deployment }) {
                 <dl className={w.dl}>
                   <div className={w.kv}>
                     <dt>{t('wallet.withdraw.youReceive')}</dt>
-                    <dd className="num">{money1(toMinor(Number(amount)), currency)}</dd>
+                    <dd className="num">{requestAmount(toMinor(Number(amount)), currency)}</dd>
                   </div>
                   {available !== undefined && (
                     <div className={w.kv}>
                       <dt>{t('wallet.withdraw.balanceAfter')}</dt>
-                      <dd className="num">{money2(available - toMinor(Number(amount)), currency)}</dd>
+                      <dd className="num">{ledgerAmount(available - toMinor(Number(amount)), currency)}</dd>
                     </div>
                   )}
                 </dl>

@@ -16,6 +16,8 @@ export {
   opsWithdrawals,
   opsWithdrawalComplete,
   opsWithdrawalFail,
+  opsSettings,
+  opsSettingSet,
 } from './wallet';
 export { loanData, loanAdd, loanRecords, loanRepay, opsLoans, opsLoanApprove, opsLoanReject } from './loans';
 export { bankList, bankAdd, bankEdit } from './bank';

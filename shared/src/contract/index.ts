@@ -24,6 +24,8 @@ export {
   WITHDRAW_STATUS,
   WithdrawRecord,
   WALLET_STREAM_PATH,
+  USDT_RATE_SETTING,
+  usdtRateOf,
 } from './wallet';
 export { LoanData, LoanRecord, LOAN_STATE, LOAN_STATE_LABELS, CREDIT_SCORE_POSITIVE } from './loans';
 export { BankCard, BankCardInr, BankCardMxn, bankCardRules, Ifsc, AccountNumber, MxnCardNumber, luhnValid, clabeValid } from './bank';

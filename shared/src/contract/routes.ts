@@ -35,6 +35,8 @@ export const routes = {
   opsWithdrawals: { method: 'GET', path: '/ops/withdrawals', auth: 'operator' },
   opsWithdrawalComplete: { method: 'POST', path: '/ops/withdrawals/:id/complete', auth: 'operator' },
   opsWithdrawalFail: { method: 'POST', path: '/ops/withdrawals/:id/fail', auth: 'operator' },
+  opsSettings: { method: 'GET', path: '/ops/settings', auth: 'operator' },
+  opsSettingSet: { method: 'POST', path: '/ops/settings', auth: 'operator' },
   // loans
   loanData: { method: 'GET', path: '/stock/success/loans/data', auth: 'user' },
   loanAdd: { method: 'POST', path: '/stock/success/loans/add', auth: 'user', idempotent: true },

@@ -144,3 +144,19 @@ export const opsWithdrawals = defineCall({
 export const opsWithdrawalComplete = defineCall({ ...routes.opsWithdrawalComplete, input: OpsId, output: OpsWithdrawal });
 export const opsWithdrawalFail = defineCall({ ...routes.opsWithdrawalFail, input: OpsReason, output: OpsWithdrawal });
 
+
+/** A setting as the operator sees it; an unset one has the value '' (the default applies). */
+const OpsSetting = z.object({ tag: z.string(), value: z.string() });
+
+/** The settings an operator may change (the wallet's: api/src/wallet/settings.ts), with their values. */
+export const opsSettings = defineCall({ ...routes.opsSettings, input: NoInput, output: z.array(OpsSetting) });
+
+/** Sets one of them, checked as that setting's values must be; '' clears it. Audited. */
+export const opsSettingSet = defineCall({
+  ...routes.opsSettingSet,
+  input: z.strictObject({
+    tag: z.string({ error: 'invalidInput' }).max(64, 'invalidInput'),
+    value: plainText(z.string({ error: 'invalidInput' }).trim().max(256, 'invalidInput')),
+  }),
+  output: OpsSetting,
+});

@@ -3,6 +3,7 @@ import { ApiError } from '../api/client';
 import type { Market } from '../contract/market';
 import { calls } from '../contract/endpoints';
 import type { ConfigEntry } from '../contract/user';
+import { USDT_RATE_SETTING, usdtRateOf } from '../contract/values/wallet';
 import { currencySymbol } from '../format';
 import { callQuery, useCall } from '../query/useCall';
 
@@ -23,6 +24,8 @@ export interface Deployment {
   stockMarket: Market;
   /** Smallest withdrawal the server allows (min_withdraw_count; the spec's default 100 when unset). */
   minWithdraw: number;
+  /** The operator's TRC-USDT rate, minor units per 1 USDT; null when none is set. */
+  usdtRate: number | null;
   /** Every setting as sent, by tag. */
   values: Record<string, string>;
 }
@@ -43,6 +46,7 @@ export function deploymentOf(rows: ConfigEntry[]): Deployment {
     bankForm: inr ? 'ifsc' : 'card',
     stockMarket: inr ? 'IN' : 'US',
     minWithdraw: Number.isFinite(min) && min > 0 ? min : 100,
+    usdtRate: usdtRateOf(values[USDT_RATE_SETTING]),
     values,
   };
 }
@@ -53,7 +57,8 @@ export const deploymentQuery = callQuery(calls.config, undefined, { staleTime: I
 /**
  * The deployment's settings, loaded once per page and shared by every app. While it loads `data` is undefined;
  * a failed load is `isError` and the screen offers a retry (LoadError), it never assumes a currency.
+ * `current`: a screen showing a figure an operator changes now and then (the USDT rate) asks again as it opens.
  */
-export function useDeployment(): UseQueryResult<Deployment, ApiError> {
-  return useCall(calls.config, undefined, { select: deploymentOf, staleTime: deploymentQuery.staleTime });
+export function useDeployment({ current = false }: { current?: boolean } = {}): UseQueryResult<Deployment, ApiError> {
+  return useCall(calls.config, undefined, { select: deploymentOf, staleTime: deploymentQuery.staleTime, refetchOnMount: current ? 'always' : true });
 }

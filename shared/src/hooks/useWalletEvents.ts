@@ -19,7 +19,10 @@ const WALLET_STREAM_RETRY_MAX_MS = 120_000;
 /** A line longer than this is not from our server: drop it rather than grow without bound. */
 const MAX_LINE = 64 * 1024;
 
-/** The calls whose answers a change of the user's money makes old: refetched on each `wallet` event. */
+/**
+ * The calls whose answers a change of the user's money, or an operator's decision on their deposit or withdrawal,
+ * makes old: refetched on each `wallet` event.
+ */
 export const WALLET_QUERY_PATHS: readonly string[] = [calls.userInfo, calls.balance, calls.bills, calls.rechargeRecords, calls.withdrawRecords, calls.loanRecords, calls.loanData].map((c) => c.path);
 
 /** The calls a `chat` event (a message to or from the user, a read) makes old. */

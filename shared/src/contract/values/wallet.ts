@@ -41,6 +41,18 @@ export const BALANCE_MAX = 10 ** 13;
 
 export const RECHARGE_METHODS = ['bank', 'usdt'] as const;
 
+/**
+ * The TRC-USDT rate an operator sets, published by GET /v2/config under this tag: minor units of the deployment's
+ * currency per 1 USDT, an integer so the money stays exact (8835 is ₹88.35 per USDT).
+ */
+export const USDT_RATE_SETTING = 'usdt_rate_minor';
+
+/** The rate a setting's value states, or null (unset, or not a positive whole number): then no figure is shown. */
+export function usdtRateOf(value: string | undefined): number | null {
+  const n = /^\d{1,15}$/.test(value ?? '') ? Number(value) : 0;
+  return Number.isSafeInteger(n) && n > 0 ? n : null;
+}
+
 /** Recharge record states (spec §4): 1 in progress, 2 completed, 3 failed. */
 export const RECHARGE_STATUS = { inProgress: 1, completed: 2, failed: 3 } as const;
 
@@ -49,7 +61,8 @@ export const WITHDRAW_STATUS = { inProgress: 'n', completed: 'y', failed: 'b' } 
 
 /**
  * Server-sent events of the user's wallet (GET, Authorization header, so the client reads it with fetch rather than
- * EventSource): an `wallet` event after every committed change of the user's money. The account screens refetch
- * then; their polling (spec: 3 s) stays as the fallback.
+ * EventSource): a `wallet` event after every committed change of the user's money, and when an operator completes
+ * or fails one of their deposits or withdrawals. The account and records screens refetch then; their polling
+ * (spec: 3 s) stays as the fallback.
  */
 export const WALLET_STREAM_PATH = '/stock/success/v2/wallet/stream';

@@ -10,6 +10,7 @@ export const wallet: Leaves<typeof en> = {
   copy: '{{field}} kopieren',
   copied: 'Kopiert',
   copyFailed: 'Kopieren fehlgeschlagen. Bitte von Hand kopieren.',
+  netOfLoan: 'Das Gesamtvermögen ist abzüglich Ihres offenen Kredits von {{amount}} angegeben.',
   reasons: {
     buyStock: 'Aktienkauf',
     sellStock: 'Aktienverkauf',
@@ -78,6 +79,10 @@ export const wallet: Leaves<typeof en> = {
     paymentRef: { bank: 'UTR / Zahlungsreferenz', usdt: 'Transaktions-Hash' },
     optional: 'Optional',
     youPay: 'Sie zahlen',
+    youSend: 'Sie senden',
+    usdtAmount: '≈ {{amount}} USDT',
+    usdtRate: 'Kurs: 1 USDT = {{rate}} (vom Betreiber festgelegt)',
+    usdtNoRate: 'Es ist noch kein USDT-Kurs festgelegt, daher kann der zu sendende USDT-Betrag nicht angezeigt werden. Bitte wenden Sie sich vor dem Senden an den Kundenservice.',
     credited: 'Gutschrift auf Ihr Guthaben',
     submit: 'Absenden',
     success: 'Einzahlungsantrag erfolgreich gesendet',

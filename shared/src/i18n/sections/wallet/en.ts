@@ -11,6 +11,8 @@ export const wallet = {
   copy: 'Copy {{field}}',
   copied: 'Copied',
   copyFailed: 'Could not copy. Please copy it by hand.',
+  /** Under the account's wallet card, while a loan is out: why total assets can be below the available balance. */
+  netOfLoan: 'Total assets are net of your outstanding loan of {{amount}}.',
   reasons: {
     buyStock: 'Stock purchase',
     sellStock: 'Stock sale',
@@ -79,6 +81,10 @@ export const wallet = {
     paymentRef: { bank: 'UTR / payment reference', usdt: 'Transaction hash' },
     optional: 'Optional',
     youPay: 'You pay',
+    youSend: 'You send',
+    usdtAmount: '≈ {{amount}} USDT',
+    usdtRate: 'Rate: 1 USDT = {{rate}} (set by the operator)',
+    usdtNoRate: 'No USDT rate has been set yet, so the amount of USDT to send cannot be shown. Please contact customer service before sending.',
     credited: 'Credited to your balance',
     submit: 'Submit',
     success: 'Recharge request submitted successfully',

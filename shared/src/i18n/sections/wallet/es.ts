@@ -10,6 +10,7 @@ export const wallet: Leaves<typeof en> = {
   copy: 'Copiar {{field}}',
   copied: 'Copiado',
   copyFailed: 'No se pudo copiar. Cópialo a mano.',
+  netOfLoan: 'Los activos totales descuentan tu préstamo pendiente de {{amount}}.',
   reasons: {
     buyStock: 'Compra de acciones',
     sellStock: 'Venta de acciones',
@@ -78,6 +79,10 @@ export const wallet: Leaves<typeof en> = {
     paymentRef: { bank: 'UTR / referencia del pago', usdt: 'Hash de la transacción' },
     optional: 'Opcional',
     youPay: 'Pagas',
+    youSend: 'Envías',
+    usdtAmount: '≈ {{amount}} USDT',
+    usdtRate: 'Tipo de cambio: 1 USDT = {{rate}} (fijado por el operador)',
+    usdtNoRate: 'Todavía no se ha fijado un tipo de cambio para USDT, así que no podemos mostrar cuántos USDT enviar. Contacta con atención al cliente antes de enviar.',
     credited: 'Se abona a tu saldo',
     submit: 'Enviar',
     success: 'Solicitud de recarga enviada correctamente',

@@ -10,6 +10,7 @@ export const wallet: Leaves<typeof en> = {
   copy: '复制{{field}}',
   copied: '已复制',
   copyFailed: '无法复制，请手动复制。',
+  netOfLoan: '总资产已扣除未还贷款 {{amount}}。',
   reasons: {
     buyStock: '买入股票',
     sellStock: '卖出股票',
@@ -78,6 +79,10 @@ export const wallet: Leaves<typeof en> = {
     paymentRef: { bank: 'UTR / 付款参考号', usdt: '交易哈希' },
     optional: '选填',
     youPay: '支付金额',
+    youSend: '需发送',
+    usdtAmount: '≈ {{amount}} USDT',
+    usdtRate: '汇率：1 USDT = {{rate}}（由运营方设定）',
+    usdtNoRate: '运营方尚未设定 USDT 汇率，暂时无法显示需发送的 USDT 数量。发送前请先联系客服。',
     credited: '到账金额',
     submit: '提交',
     success: '充值申请提交成功',

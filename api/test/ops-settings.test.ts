@@ -1,0 +1,60 @@
+import { backends, HOOK_TIMEOUT, useApp } from './harness';
+import { opsCli } from './ops-cli';
+
+const config = async (t: { get(path: string): Promise<{ body: { data: { tag: string; value: string }[] } }> }) =>
+  Object.fromEntries((await t.get('/v2/config')).body.data.map((r) => [r.tag, r.value]));
+
+describe.each(backends.slice(0, 1))('operators set the wallet settings on $name', (backend) => {
+  const t = useApp(backend);
+  let cli: ReturnType<typeof opsCli>;
+  let ops: string;
+  beforeAll(async () => {
+    ops = await t.current.operatorToken();
+    cli = opsCli(t.current, await t.current.built.app.listen({ port: 0, host: '127.0.0.1' }));
+  }, HOOK_TIMEOUT);
+
+  const set = (tag: string, value: string, token = ops) => t.current.post('/ops/settings', { tag, value }, { token });
+
+  it('sets the USDT rate in minor units per USDT: published by the config call at once, audited, and cleared with ""', async () => {
+    const before = (await t.current.get('/ops/settings', { token: ops })).body.data as { tag: string; value: string }[];
+    expect(before).toContainEqual({ tag: 'usdt_rate_minor', value: '' });
+    expect(before).toContainEqual({ tag: 'min_withdraw_count', value: expect.any(String) });
+
+    expect(await set('usdt_rate_minor', '8835')).toMatchObject({ status: 200, body: { data: { tag: 'usdt_rate_minor', value: '8835' } } });
+    expect((await config(t.current)).usdt_rate_minor).toBe('8835');
+    const audit = (await t.current.get('/ops/audit', { token: ops })).body.data.rows[0];
+    expect(audit).toMatchObject({ action: 'settings.set', target: 'usdt_rate_minor', detail: { from: null, to: '8835' } });
+
+    expect(await set('usdt_rate_minor', '')).toMatchObject({ status: 200, body: { data: { value: '' } } });
+    expect((await config(t.current)).usdt_rate_minor).toBeUndefined();
+  });
+
+  it('refuses a value that is not the setting\'s kind, a setting that is not the operators\', and a user', async () => {
+    for (const value of ['88.35', '0', '-5', '1e3']) expect(await set('usdt_rate_minor', value)).toMatchObject({ status: 422, body: { data: 'invalidInput' } });
+    expect(await set('min_withdraw_count', '0')).toMatchObject({ status: 422 });
+    expect(await set('recharge_usdt_enabled', 'yes')).toMatchObject({ status: 422 });
+    for (const tag of ['secret_device_cookie_key', 'currency', 'constructor']) expect(await set(tag, '1')).toMatchObject({ status: 404 });
+    const { phone, password } = await t.current.register();
+    expect((await set('usdt_rate_minor', '9000', await t.current.login(phone, password))).status).not.toBe(200);
+    expect((await config(t.current)).usdt_rate_minor).toBeUndefined();
+  });
+
+  it('from the command line, like the other operator commands, and the withdraw minimum applies at once', async () => {
+    expect(await cli('setting-set', 'usdt_rate_minor', '9000')).toMatchObject({ code: 0, stdout: 'usdt_rate_minor = 9000\n' });
+    expect((await cli('settings')).stdout).toMatch(/^usdt_rate_minor\s+9000$/m);
+    expect(await cli('setting-set', 'usdt_rate_minor', '90.5')).toMatchObject({ code: 1, stderr: 'refused (422): invalidInput\n' });
+    expect(await cli('setting-set', 'usdt_rate_minor')).toMatchObject({ code: 2 });
+    expect((await config(t.current)).usdt_rate_minor).toBe('9000');
+
+    expect(await cli('setting-set', 'min_withdraw_count', '250')).toMatchObject({ code: 0 });
+    const { phone, password } = await t.current.register();
+    const token = await t.current.login(phone, password);
+    await t.current.approveRealName(token);
+    const pay = (path: string, body: unknown, key: string) => t.current.post(path, body, { token, headers: { 'idempotency-key': key } });
+    const deposit = await pay('/stock/success/v2/recharge/add', { count: 500_000 }, 'settings-fund');
+    await t.current.post(`/ops/recharges/${deposit.body.data.id}/complete`, {}, { token: ops });
+    const card = await t.current.post('/stock/success/bank/add', { bank: 'State Bank of India', bank_card: '123456789012', bank_user: 'Asha Rao', ifsc: 'sbin0001234' }, { token });
+    expect(await pay('/stock/success/money/access', { bank_id: card.body.data.id, count: 20_000 }, 'settings-w1')).toMatchObject({ status: 422, body: { data: 'withdrawBelowMinimum' } });
+    expect(await pay('/stock/success/money/access', { bank_id: card.body.data.id, count: 25_000 }, 'settings-w2')).toMatchObject({ status: 200 });
+  }, 60_000);
+});
