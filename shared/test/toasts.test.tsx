@@ -1,3 +1,4 @@
+import { StrictMode } from 'react';
 import { act, render, screen } from '@testing-library/react';
 import { toast, ToastHost } from '../src/ui/Toasts';
 
@@ -64,4 +65,87 @@ it('a garbled carried entry shows nothing', () => {
   render(<ToastHost />);
   expect(screen.queryByRole('status')).toBeNull();
   expect(sessionStorage.getItem('toasts')).toBeNull();
+});
+
+it('a carried confirmation shows once, then is gone for good: not kept on screen, not back after a reload', () => {
+  jest.useFakeTimers({ now: 1_000_000 });
+  // The shell renders in StrictMode, which runs the host's effects twice.
+  const page = () => render(<StrictMode><ToastHost /></StrictMode>);
+  const first = page();
+  act(() => toast('Login successful', 'success'));
+  leavePage(first);
+
+  const next = page();
+  expect(screen.getByRole('status').textContent).toBe('Login successful');
+  act(() => void jest.advanceTimersByTime(2700));
+  expect(screen.queryByRole('status')).toBeNull();
+  leavePage(next);
+  page();
+  expect(screen.queryByRole('status')).toBeNull();
+});
+
+it('a carried confirmation is not carried again when its page is reloaded while it shows', () => {
+  const first = render(<ToastHost />);
+  act(() => toast('Login successful', 'success'));
+  leavePage(first);
+  const next = render(<ToastHost />);
+  expect(screen.getByRole('status').textContent).toBe('Login successful');
+  leavePage(next);
+  render(<ToastHost />);
+  expect(screen.queryByRole('status')).toBeNull();
+});
+
+it('a reload is not the next page: a confirmation raised just before it is not shown again', () => {
+  const first = render(<ToastHost />);
+  act(() => toast('Withdrawal submitted', 'success'));
+  leavePage(first);
+  const reload = [{ type: 'reload' }] as unknown as PerformanceEntryList;
+  Object.defineProperty(performance, 'getEntriesByType', { configurable: true, value: () => reload });
+  try {
+    render(<ToastHost />);
+    expect(screen.queryByRole('status')).toBeNull();
+    expect(sessionStorage.getItem('toasts')).toBeNull();
+  } finally {
+    delete (performance as { getEntriesByType?: unknown }).getEntriesByType;
+  }
+});
+
+describe('where a toast shows', () => {
+  /** A fixed layer from `top` to the screen's bottom edge, as the page lays it out. */
+  const pinned = (top: number) => {
+    const el = document.createElement('div');
+    el.style.position = 'fixed';
+    el.getBoundingClientRect = () => ({ top, bottom: innerHeight, left: 0, right: innerWidth, width: innerWidth, height: innerHeight - top, x: 0, y: top, toJSON: () => ({}) });
+    return el;
+  };
+  const layers = (...els: HTMLElement[]) => {
+    document.elementsFromPoint = (_x: number, y: number) => [...els.filter((el) => el.getBoundingClientRect().top <= y), document.body];
+  };
+  const insetOf = () => screen.getByRole('status').parentElement!.style.getPropertyValue('--toast-inset');
+  afterEach(() => delete (document as Partial<Document>).elementsFromPoint);
+
+  it('above what the screen pins to its bottom (the nav, a buy/sell bar), measured when it comes', () => {
+    layers(pinned(innerHeight - 66));
+    render(<ToastHost />);
+    act(() => toast('Added to your watchlist', 'success'));
+    expect(insetOf()).toBe('66px');
+  });
+
+  it('follows the screen that comes under it: the nav of the page after a confirmation', () => {
+    jest.useFakeTimers();
+    layers();
+    render(<ToastHost />);
+    act(() => toast('Login successful', 'success'));
+    expect(insetOf()).toBe('0px');
+    layers(pinned(innerHeight - 60));
+    act(() => void jest.advanceTimersByTime(400));
+    expect(insetOf()).toBe('60px');
+  });
+
+  it('not above a layer over the whole screen, which is no bar', () => {
+    layers(pinned(0), pinned(innerHeight - 60));
+    render(<ToastHost />);
+    act(() => toast('Copied', 'success'));
+    expect(insetOf()).toBe('60px');
+  });
 });

@@ -1,14 +1,29 @@
 import { useEffect, useRef, type KeyboardEvent } from 'react';
+import { useTitleFromTab } from './pageTitle';
 import s from './extras.module.css';
 
 export interface TabItem<T extends string | number> {
   value: T;
   label: string;
+  /** The page's title while this tab is selected, for tabs that switch what the page is (its header follows). */
+  title?: string;
+}
+
+// How much of the next tab shows beside a selected tab brought into view: there is more to scroll to.
+const PEEK_PX = 24;
+
+/** Scrolls the row, never the page (a row further down must not pull the page to it), so `tab` is wholly in view. */
+function reveal(row: HTMLElement, tab: HTMLElement): void {
+  const r = row.getBoundingClientRect();
+  const t = tab.getBoundingClientRect();
+  if (t.left < r.left) row.scrollLeft -= r.left - t.left + PEEK_PX;
+  else if (t.right > r.right) row.scrollLeft += t.right - r.right + PEEK_PX;
 }
 
 /**
- * A row of tabs (role=tablist). `underline` for screen sections, `pills` for pickers; `fill` spreads the tabs
- * over the width, otherwise the row scrolls sideways and keeps the selected tab in view. Arrow keys move.
+ * A row of tabs (role=tablist). `underline` for screen sections, `pills` for pickers; `fill` spreads the tabs over
+ * the width. A label is never cut: tabs that do not fit scroll sideways, and the selected one is kept in view.
+ * Arrow keys, Home and End move the selection and the focus with it.
  */
 export function Tabs<T extends string | number>({
   items,
@@ -29,20 +44,24 @@ export function Tabs<T extends string | number>({
   className?: string;
 }) {
   const listRef = useRef<HTMLDivElement>(null);
+  useTitleFromTab(items.find((x) => x.value === value)?.title);
 
   useEffect(() => {
-    const selected = listRef.current?.querySelector<HTMLElement>('[aria-selected="true"]');
-    if (selected && typeof selected.scrollIntoView === 'function') selected.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+    const row = listRef.current;
+    const selected = row?.querySelector<HTMLElement>('[aria-selected="true"]');
+    if (!row || !selected) return;
+    reveal(row, selected);
+    if (row.contains(document.activeElement)) selected.focus();
   }, [value]);
 
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
-    if (e.key !== 'ArrowRight' && e.key !== 'ArrowLeft') return;
     const i = items.findIndex((x) => x.value === value);
-    const next = items[(i + (e.key === 'ArrowRight' ? 1 : -1) + items.length) % items.length];
-    if (next) {
-      e.preventDefault();
-      onChange(next.value);
-    }
+    const moves: Record<string, number> = { ArrowRight: i + 1, ArrowLeft: i - 1, Home: 0, End: items.length - 1 };
+    const to = moves[e.key];
+    const next = to === undefined ? undefined : items[(to + items.length) % items.length];
+    if (!next) return;
+    e.preventDefault();
+    if (next.value !== value) onChange(next.value);
   };
 
   return (
@@ -63,7 +82,6 @@ export function Tabs<T extends string | number>({
             aria-selected={selected}
             tabIndex={selected ? 0 : -1}
             className={s.tab}
-            title={item.label}
             onClick={() => !selected && onChange(item.value)}
           >
             {item.label}

@@ -1,10 +1,14 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { bus, type BusEventOf } from '../bus';
+import { bottomControlsHeight } from './bottomControls';
 import s from './kit.module.css';
 
 type ToastEvent = BusEventOf<'toast'>;
-type Toast = ToastEvent & { id: number };
+/** `until`: when it goes (epoch ms); `carried`: it came from the page before, so it has had its page load. */
+type Toast = ToastEvent & { id: number; until: number; carried: boolean };
 const TOAST_MS = 2600;
+/** How often a showing toast looks again at what the screen pins to its bottom (the screen may change under it). */
+const PLACE_MS = 300;
 
 /** Show a short message from any app; the page's ToastHost (in the shell, or a standalone remote) renders it. */
 export function toast(message: string, tone: Toast['tone'] = 'info'): void {
@@ -17,7 +21,8 @@ let nextId = 1;
  * A confirmation still showing when the page goes away for another page load (the standalone login page's "Login
  * successful" before home) shows on the next page of the tab: sessionStorage, read once by the next ToastHost. It
  * gets its full time there (a slow phone may take seconds to start the next page), unless that page comes too late
- * to be its sequel. Errors and notes are about the page being left, so they stay with it.
+ * to be its sequel. It is carried once: on the next page it is that page's news no more, and a reload is the same
+ * page again, never a sequel. Errors and notes are about the page being left, so they stay with it.
  */
 const CARRIED_KEY = 'toasts';
 const CARRY_MAX_MS = 15_000;
@@ -26,11 +31,15 @@ type Carried = { message: string; left: number };
 const isCarried = (v: unknown): v is Carried =>
   typeof v === 'object' && v !== null && typeof (v as Carried).message === 'string' && Number.isFinite((v as Carried).left);
 
+const isReload = () =>
+  typeof performance.getEntriesByType === 'function' &&
+  performance.getEntriesByType('navigation').some((e) => (e as PerformanceNavigationTiming).type === 'reload');
+
 function takeCarried(): Carried[] {
   try {
     const raw = sessionStorage.getItem(CARRIED_KEY);
     sessionStorage.removeItem(CARRIED_KEY);
-    const list: unknown = raw ? JSON.parse(raw) : [];
+    const list: unknown = raw && !isReload() ? JSON.parse(raw) : [];
     return Array.isArray(list) ? list.filter(isCarried).filter((c) => Date.now() - c.left < CARRY_MAX_MS) : [];
   } catch {
     return []; // storage disabled or a garbled entry: nothing to carry
@@ -39,7 +48,9 @@ function takeCarried(): Carried[] {
 
 function carry(toasts: readonly Toast[]): void {
   const left = Date.now();
-  const confirmations: Carried[] = toasts.filter((x) => x.tone === 'success').map(({ message }) => ({ message, left }));
+  const confirmations: Carried[] = toasts
+    .filter((x) => x.tone === 'success' && !x.carried && x.until > left)
+    .map(({ message }) => ({ message, left }));
   try {
     if (confirmations.length) sessionStorage.setItem(CARRIED_KEY, JSON.stringify(confirmations));
   } catch {
@@ -51,34 +62,50 @@ export function ToastHost() {
   const [toasts, setToasts] = useState<Toast[]>([]);
   // The list as it is, not as last rendered: the page may be left before React renders a toast raised just before.
   const current = useRef<Toast[]>([]);
+  const update = useCallback((change: (list: Toast[]) => Toast[]) => {
+    current.current = change(current.current);
+    setToasts(current.current);
+  }, []);
+
   useEffect(() => {
-    const update = (change: (list: Toast[]) => Toast[]) => {
-      current.current = change(current.current);
-      setToasts(current.current);
-    };
-    const timers = new Set<ReturnType<typeof setTimeout>>();
-    const show = (e: ToastEvent) => {
-      const item = { ...e, id: nextId++ };
+    const show = (e: ToastEvent, carried = false) => {
+      const item = { ...e, id: nextId++, until: Date.now() + TOAST_MS, carried };
       // A repeated tap must not stack the same message.
       update((list) => [...list.filter((x) => x.message !== e.message), item].slice(-3));
-      const timer = setTimeout(() => {
-        timers.delete(timer);
-        update((list) => list.filter((x) => x.id !== item.id));
-      }, TOAST_MS);
-      timers.add(timer);
     };
-    const sub = bus.on('toast').subscribe(show);
-    takeCarried().forEach(({ message }) => show({ type: 'toast', message, tone: 'success' }));
+    const sub = bus.on('toast').subscribe((e) => show(e));
+    takeCarried().forEach(({ message }) => show({ type: 'toast', message, tone: 'success' }, true));
     const leave = () => carry(current.current);
     window.addEventListener('pagehide', leave);
     return () => {
       sub.unsubscribe();
       window.removeEventListener('pagehide', leave);
-      timers.forEach(clearTimeout);
     };
-  }, []);
+  }, [update]);
+
+  // The timer belongs to the list, not to the effect that added a toast: an effect run again (StrictMode, a
+  // remount) must not leave a toast on screen for good, to be carried into every page after.
+  useEffect(() => {
+    if (!toasts.length) return;
+    const next = Math.min(...toasts.map((x) => x.until));
+    const timer = setTimeout(() => update((list) => list.filter((x) => x.until > Date.now())), next - Date.now());
+    return () => clearTimeout(timer);
+  }, [toasts, update]);
+
+  // Clear of what the screen pins to its bottom: measured before a new toast paints, then again while toasts show,
+  // since a confirmation is often followed by the next screen (with or without the nav).
+  const box = useRef<HTMLDivElement>(null);
+  const newest = toasts.at(-1)?.id;
+  useLayoutEffect(() => {
+    if (newest === undefined) return;
+    const place = () => box.current?.style.setProperty('--toast-inset', `${bottomControlsHeight()}px`);
+    place();
+    const timer = setInterval(place, PLACE_MS);
+    return () => clearInterval(timer);
+  }, [newest]);
+
   return (
-    <div className={s.toasts} aria-live="polite">
+    <div ref={box} className={s.toasts} aria-live="polite">
       {toasts.map((x) => (
         <div key={x.id} role={x.tone === 'error' ? 'alert' : 'status'} className={`${s.toast} ${s[`toast_${x.tone}`]}`}>
           {x.message}
