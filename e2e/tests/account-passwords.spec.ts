@@ -22,9 +22,9 @@ test('changing the login password logs out the same user in another browser, and
     await expect(page.getByText('Password changed successfully')).toBeVisible();
     await expect(page).toHaveURL(/\/settings$/);
 
-    // The other browser, left on its account page, is told without a tap: its event stream ends at the next
-    // heartbeat (15 s), the page's polling fallback finds the session ended, and it is back at login.
-    await expect(other).toHaveURL(/\/login$/, { timeout: 40_000 });
+    // The other browser, left on its account page, is told at once: a password change closes that session's event
+    // stream, and it is back at login, which will return it to its account page.
+    await expect(other).toHaveURL(/\/login\?next=%2Faccount$/, { timeout: 40_000 });
     await expect(other.getByText('Your session has ended. Please log in again.').first()).toBeVisible();
     // This one still works.
     await open(page, '/account');

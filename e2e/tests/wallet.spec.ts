@@ -159,7 +159,8 @@ test('a double-click on submit books one request', async ({ page, request }) => 
   await page.getByTestId('withdraw-amount').fill('300');
   await page.getByTestId('withdraw-submit').dblclick();
   await expect(page).toHaveURL(/\/withdraw-records$/);
-  await expect(page.getByTestId('record-row')).toHaveCount(1);
+  await expect(page.getByTestId('record-row').first()).toBeVisible();
   expect((await apiGet<{ count: number }>(request, page, '/api/stock/success/property/withdraw')).count).toBe(1);
+  await expect(page.getByTestId('record-row')).toHaveCount(1);
   expect((await apiGet<{ money: number }>(request, page, '/api/stock/success/v2/user/info')).money).toBe(470000);
 });

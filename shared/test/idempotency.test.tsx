@@ -3,7 +3,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { ApiError, call } from '../src/api/client';
 import { calls } from '../src/contract';
-import { IDEMPOTENT_RETRIES, useCallMutation } from '../src/query/useCall';
+import { IDEMPOTENT_RETRIES, REPEAT_TAP_MS, useCallMutation } from '../src/query/useCall';
 import { answer, server, testQueryClient } from '../src/testing';
 
 const RECORD = { id: 1, count: 500000, status: 1, created_at: '2026-01-01T00:00:00Z', method: 'bank', reference: 'R1', payment_ref: null, fail_reason: null };
@@ -18,7 +18,10 @@ function renderRecharge() {
   return renderHook(useRecharge, { wrapper });
 }
 
-afterEach(() => jest.clearAllMocks());
+afterEach(() => {
+  jest.clearAllMocks();
+  jest.restoreAllMocks();
+});
 
 it('call() sends the key it is given as Idempotency-Key, and none without one', async () => {
   answer({ [ADD]: () => RECORD, [calls.userInfo.path]: () => ({ id: 1, user: '9876543210', no: '1', img: '', total: 0, money: 0, loan: 0 }) });
@@ -68,9 +71,28 @@ it('two submits with definite answers get two keys, and a refused one is not ret
   await waitFor(() => expect(result.current.isPending).toBe(false));
   act(() => result.current.mutate({ count: 500000 }));
   await waitFor(() => expect(result.current.isSuccess).toBe(true));
+  // The same input once the double tap's window is over is a new request.
+  const later = Date.now() + REPEAT_TAP_MS;
+  jest.spyOn(Date, 'now').mockReturnValue(later);
   act(() => result.current.mutate({ count: 500000 }));
   await waitFor(() => expect(keysOf(ADD)).toHaveLength(4));
   expect(new Set(keysOf(ADD)).size).toBe(4);
+});
+
+it("a double tap's second tap after the first answer is sent with the first key, so the server replays it", async () => {
+  answer({ [ADD]: () => RECORD });
+  const { result } = renderRecharge();
+  act(() => result.current.mutate({ count: 500000 }));
+  await waitFor(() => expect(result.current.isSuccess).toBe(true));
+  await waitFor(() => expect(result.current.isPending).toBe(false));
+  act(() => result.current.mutate({ count: 500000 }));
+  await waitFor(() => expect(keysOf(ADD)).toHaveLength(2));
+  expect(new Set(keysOf(ADD)).size).toBe(1);
+  // Another amount is another request, at once.
+  await waitFor(() => expect(result.current.isPending).toBe(false));
+  act(() => result.current.mutate({ count: 600000 }));
+  await waitFor(() => expect(keysOf(ADD)).toHaveLength(3));
+  expect(new Set(keysOf(ADD)).size).toBe(2);
 });
 
 it('a double tap sends one request', async () => {

@@ -61,6 +61,12 @@ export function useCalls<TData>(queries: readonly AnyCallQuery<TData>[]): UseQue
 /** Automatic retries of an idempotent call whose answer was lost (network error, time-out), with the same key. */
 export const IDEMPOTENT_RETRIES = 2;
 const IDEMPOTENT_RETRY_DELAY_MS = 400;
+/**
+ * How long after a booked answer the same input still counts as the same submit: a double tap whose second tap lands
+ * after the first answer (a fast server, a slow screen change) is sent with the first key and the server replays the
+ * first answer instead of booking again. Past it, the same input is a new request.
+ */
+export const REPEAT_TAP_MS = 2000;
 
 /** A fresh Idempotency-Key. randomUUID needs a secure context; a phone on the LAN's http:// URL gets random hex. */
 export function newIdempotencyKey(): string {
@@ -74,7 +80,8 @@ export function newIdempotencyKey(): string {
  * is true from the tap on, so the button locks at once.
  * An `idempotent` call (money) sends one Idempotency-Key per submit. When no answer came back (it may still have been
  * booked) it asks again with the same key, and a "try again" with the same input reuses it too, so the server books
- * once; after a definite answer, or with a changed input, the next submit gets a new key.
+ * once; so does the same input within REPEAT_TAP_MS of a success (the tail of a double tap). After a refusal, later
+ * than that, or with a changed input, the next submit gets a new key.
  */
 export function useCallMutation<C extends Endpoint, TContext = unknown>(
   def: C,
@@ -82,8 +89,9 @@ export function useCallMutation<C extends Endpoint, TContext = unknown>(
 ) {
   const running = useRef(false);
   const [pending, setPending] = useState(false);
-  // The submit's key and the input it was for; kept after a failure with no answer, for the "try again".
-  const submit = useRef<{ key: string; input: string } | null>(null);
+  // The submit's key and the input it was for; kept after a failure with no answer (for the "try again") and, with
+  // the time of its answer, after a success (for the tail of a double tap).
+  const submit = useRef<{ key: string; input: string; bookedAt?: number } | null>(null);
   const m = useMutation<CallOutput<C>, ApiError, CallInput<C>, TContext>({
     mutationFn: (input) => call(def, input, { idempotencyKey: def.idempotent ? submit.current?.key : undefined }),
     ...(def.idempotent && {
@@ -94,7 +102,8 @@ export function useCallMutation<C extends Endpoint, TContext = unknown>(
     onSettled: (data, error, ...rest) => {
       running.current = false;
       setPending(false);
-      if (error?.status !== 0) submit.current = null;
+      if (!error && submit.current) submit.current.bookedAt = Date.now();
+      else if (error?.status !== 0) submit.current = null;
       return options?.onSettled?.(data, error, ...rest);
     },
   });
@@ -106,7 +115,9 @@ export function useCallMutation<C extends Endpoint, TContext = unknown>(
       setPending(true);
       if (def.idempotent) {
         const input = JSON.stringify(args[0] ?? {});
-        if (submit.current?.input !== input) submit.current = { key: newIdempotencyKey(), input };
+        const kept = submit.current;
+        const same = kept?.input === input && (kept.bookedAt === undefined || Date.now() - kept.bookedAt < REPEAT_TAP_MS);
+        if (!same) submit.current = { key: newIdempotencyKey(), input };
       }
       start(...args);
     },
