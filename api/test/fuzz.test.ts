@@ -59,16 +59,32 @@ const SEEDS: Record<string, unknown> = {
   content: '<p>x</p>',
 };
 
+/** A value as text or as a number, whatever it is: a hostile object may have no primitive form (a `toString` key). */
+const textOf = (v: unknown): string => {
+  try {
+    return String(v);
+  } catch {
+    return JSON.stringify(v) ?? '';
+  }
+};
+const numberOf = (v: unknown): number => {
+  try {
+    return Number(v);
+  } catch {
+    return NaN;
+  }
+};
+
 /** The seed of a field spoiled: a NUL inside it, a number past int4, the wrong type, nested, huge. */
 const spoiled = (seed: unknown) =>
   fc.oneof(
     fc.constantFrom(
-      `${String(seed)}\u0000`,
-      `\u0000${String(seed)}`,
+      `${textOf(seed)}\u0000`,
+      `\u0000${textOf(seed)}`,
       [seed],
       { value: seed },
-      String(seed).repeat(5000),
-      -Number(seed),
+      textOf(seed).repeat(5000),
+      -numberOf(seed),
       2147483648,
       -2147483649,
       2 ** 53,
