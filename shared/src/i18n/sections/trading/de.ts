@@ -2,7 +2,7 @@ import type { Leaves } from '../../section';
 import type { trading as en } from './en';
 
 export const trading: Leaves<typeof en> = {
-  types: { stock: 'Aktien', forex: 'Devisen', futures: 'Futures', treasury: 'Staatsanleihen' },
+  types: { stock: 'Aktien', forex: 'Devisen', futures: 'Futures', treasury: 'Anleihen' },
   typeLabel: 'Positionsart',
   search: 'Aktien suchen',
   searchPlaceholder: 'Aktienname oder Kürzel',

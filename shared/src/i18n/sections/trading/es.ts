@@ -2,7 +2,7 @@ import type { Leaves } from '../../section';
 import type { trading as en } from './en';
 
 export const trading: Leaves<typeof en> = {
-  types: { stock: 'Acciones', forex: 'Divisas', futures: 'Futuros', treasury: 'Bonos del Tesoro' },
+  types: { stock: 'Acciones', forex: 'Divisas', futures: 'Futuros', treasury: 'Bonos' },
   typeLabel: 'Tipo de posición',
   search: 'Buscar acciones',
   searchPlaceholder: 'Nombre o código de la acción',
