@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import { type Bill, BILL_TYPES, calls, changeClass, type Deployment, formatTime, keepPreviousData, Tabs, useCall, WithDeployment } from '@invest/shared';
-import { EmptyState, PagedList } from '../components/states';
+import { type Bill, BILL_TYPES, calls, changeClass, type Deployment, formatTime, keepPreviousData, Tabs, useCall, WithDeployment, EmptyState, LinkButton } from '@invest/shared';
+import { PagedList } from '../components/states';
 import { WalletPage } from '../components/WalletPage';
 import { useWalletPoll } from '../lib/live';
 import { ledgerAmount } from '../lib/money';
@@ -61,7 +61,7 @@ function Bills({ deployment }: { deployment: Deployment }) {
         query={q}
         skeletonRows={6}
         label={t('titles.bills')}
-        empty={<EmptyState testId="bills-empty" title={`wallet.bills.empty.${type}`} text="wallet.bills.emptyHint" action={{ to: '/recharge', label: 'wallet.recharge.action' }} />}
+        empty={<EmptyState testId="bills-empty" title={t(`wallet.bills.empty.${type}`)} text={t('wallet.bills.emptyHint')} action={<LinkButton to="/recharge">{t('wallet.recharge.action')}</LinkButton>} />}
         page={page}
         size={BILLS_PAGE_SIZE}
         onPage={(p) => go({ page: p })}

@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { calls, Icon, QueryState, REAL_NAME_STATUS, SkeletonRows, useCall } from '@invest/shared';
-import { EmptyState } from './states';
+import { calls, Icon, QueryState, REAL_NAME_STATUS, SkeletonRows, useCall, EmptyState, LinkButton } from '@invest/shared';
 
 const REAL_NAME_PATH = '/settings/real-name';
 
@@ -22,9 +21,9 @@ export function RealNameGate({ action, children }: { action: 'withdraw' | 'loan'
         <EmptyState
           testId="real-name-gate"
           icon={<Icon name="id" size={36} />}
-          title="accountSecurity.gate.title"
-          text={status === REAL_NAME_STATUS.review ? 'accountSecurity.gate.review' : `accountSecurity.gate.${action}`}
-          action={{ to: REAL_NAME_PATH, label: status === REAL_NAME_STATUS.review ? 'accountSecurity.gate.view' : 'accountSecurity.gate.action' }}
+          title={t('accountSecurity.gate.title')}
+          text={t(status === REAL_NAME_STATUS.review ? 'accountSecurity.gate.review' : `accountSecurity.gate.${action}`)}
+          action={<LinkButton to={REAL_NAME_PATH}>{t(status === REAL_NAME_STATUS.review ? 'accountSecurity.gate.view' : 'accountSecurity.gate.action')}</LinkButton>}
         />
       )}
     </QueryState>

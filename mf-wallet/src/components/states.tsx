@@ -1,19 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
-import { EmptyState as Empty, Pager, QueryState, SkeletonRows, type LoadedQuery } from '@invest/shared';
+import { Pager, QueryState, SkeletonRows, type LoadedQuery } from '@invest/shared';
 import w from './wallet.module.css';
-
-/** A list with nothing in it (or a form with nothing to pick): the kit's empty state with the one link that helps. */
-export function EmptyState({ testId, title, text, icon, action }: { testId: string; title: string; text?: string; icon?: ReactNode; action: { to: string; label: string } }) {
-  const { t } = useTranslation();
-  const link = (
-    <Link to={action.to} className={w.linkButton}>
-      {t(action.label)}
-    </Link>
-  );
-  return <Empty testId={testId} icon={icon} title={t(title)} text={text && t(text)} action={link} />;
-}
 
 /**
  * The bills, the recharge and withdraw records and the loan records are one kind of list: a page of rows (faded and

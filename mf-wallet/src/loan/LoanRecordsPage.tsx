@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { calls, ConfirmDialog, failureKey, keepPreviousData, LOAN_STATE, type LoanRecord, toast, useCall, useCallMutation, WithDeployment } from '@invest/shared';
+import { calls, ConfirmDialog, failureKey, keepPreviousData, LOAN_STATE, type LoanRecord, toast, useCall, useCallMutation, WithDeployment, EmptyState, LinkButton } from '@invest/shared';
 import { RecordStatus } from '../components/common';
-import { EmptyState, PagedList } from '../components/states';
+import { PagedList } from '../components/states';
 import { WalletPage } from '../components/WalletPage';
 import { useWalletPoll } from '../lib/live';
 import { requestAmount } from '../lib/money';
@@ -50,7 +50,7 @@ function LoanRecords({ currency }: { currency: string }) {
         query={q}
         skeletonRows={4}
         label={t('titles.loanRecords')}
-        empty={<EmptyState testId="loans-empty" title="wallet.loan.empty" action={{ to: '/loan', label: 'wallet.loan.apply' }} />}
+        empty={<EmptyState testId="loans-empty" title={t('wallet.loan.empty')} action={<LinkButton to="/loan">{t('wallet.loan.apply')}</LinkButton>} />}
         page={page}
         size={LOAN_PAGE_SIZE}
         onPage={setPage}

@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { calls, formatTime, keepPreviousData, type RechargeRecord, Tabs, useCall, type WithdrawRecord } from '@invest/shared';
+import { calls, formatTime, keepPreviousData, type RechargeRecord, Tabs, useCall, type WithdrawRecord, EmptyState, LinkButton } from '@invest/shared';
 import { RecordStatus } from '../components/common';
-import { EmptyState, PagedList } from '../components/states';
+import { PagedList } from '../components/states';
 import { useWalletPoll } from '../lib/live';
 import { requestAmount } from '../lib/money';
 import { rechargeStatus, withdrawStatus, type StatusView } from '../lib/status';
@@ -50,8 +50,8 @@ export function RecordsList({ kind, currency, page, onPage }: { kind: RecordKind
       empty={
         <EmptyState
           testId="records-empty"
-          title={`wallet.records.empty.${kind}`}
-          action={{ to: kind === 'recharge' ? '/recharge' : '/withdraw', label: kind === 'recharge' ? 'wallet.recharge.action' : 'wallet.withdraw.action' }}
+          title={t(`wallet.records.empty.${kind}`)}
+          action={<LinkButton to={kind === 'recharge' ? '/recharge' : '/withdraw'}>{t(kind === 'recharge' ? 'wallet.recharge.action' : 'wallet.withdraw.action')}</LinkButton>}
         />
       }
       page={page}

@@ -1,10 +1,9 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
-import { type BankCard, Button, calls, type Deployment, failureKey, Icon, toast, useCall, useCallMutation, WithDeployment, QueryState, SkeletonRows } from '@invest/shared';
+import { type BankCard, Button, calls, type Deployment, failureKey, Icon, toast, useCall, useCallMutation, WithDeployment, QueryState, SkeletonRows, EmptyState, LinkButton } from '@invest/shared';
 import { AmountField, FormAlert, issueMessage, MoneyForm, useMoneyForm } from '../components/MoneyForm';
 import { RealNameGate } from '../components/RealNameGate';
-import { EmptyState } from '../components/states';
 import { WalletPage } from '../components/WalletPage';
 import { useWalletPoll } from '../lib/live';
 import { ledgerAmount, limitAmount, requestAmount, toMinor, wholeUnitsIn } from '../lib/money';
@@ -72,9 +71,9 @@ function WithdrawForm({ deployment }: { deployment: Deployment }) {
           <EmptyState
             testId="no-cards"
             icon={<Icon name="card" size={36} />}
-            title="wallet.withdraw.noCards"
-            text="wallet.withdraw.noCardsHint"
-            action={{ to: BANK_CARDS_PATH, label: 'wallet.withdraw.addCard' }}
+            title={t('wallet.withdraw.noCards')}
+            text={t('wallet.withdraw.noCardsHint')}
+            action={<LinkButton to={BANK_CARDS_PATH}>{t('wallet.withdraw.addCard')}</LinkButton>}
           />
         ) : (
           <MoneyForm onSubmit={submit}>

@@ -1,4 +1,5 @@
 export { Button, IconButton } from './Button';
+export { LinkButton } from './LinkButton';
 export { TextField } from './TextField';
 export { Dialog, ConfirmDialog } from './Dialog';
 export { useOverlay } from './overlay';
