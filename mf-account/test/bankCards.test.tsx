@@ -179,7 +179,7 @@ describe('INR form', () => {
   });
 
   it('a refused add shows the reason or the spec’s failure message, and keeps what was typed', async () => {
-    answer({ ...handlers(), [ADD]: () => Promise.reject(new ApiError('serverError', 500)) });
+    answer({ ...handlers(), [ADD]: () => Promise.reject(new ApiError(500, 'serverError')) });
     show('/settings/bank-cards?card=new');
     await screen.findByLabelText('IFSC code');
     type('Name', 'Asha Rao');
@@ -190,7 +190,7 @@ describe('INR form', () => {
     expect((await screen.findByRole('alert')).textContent).toBe('Failed to add bank card');
     expect(field('Account number').value).toBe('123456789012');
 
-    answer({ ...handlers(), [ADD]: () => Promise.reject(new ApiError('invalidIfsc', 400)) });
+    answer({ ...handlers(), [ADD]: () => Promise.reject(new ApiError(400, 'invalidIfsc')) });
     await act(async () => fireEvent.click(submit()));
     expect((await screen.findByRole('alert')).textContent).toBe('Invalid IFSC code (e.g. SBIN0001234)');
   });

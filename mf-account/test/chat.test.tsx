@@ -95,7 +95,7 @@ it('a refused message keeps its text and says why', async () => {
   answer({
     [LIST]: () => ({ rows, more: false }),
     [SEND]: () => {
-      throw new ApiError('tooManyRequests', 429);
+      throw new ApiError(429, 'tooManyRequests');
     },
     '/v2/config': () => [{ tag: 'currency', value: 'INR' }],
   });
@@ -141,7 +141,7 @@ it('a failed load offers a retry that loads the conversation', async () => {
   let fail = true;
   answer({
     [LIST]: () => {
-      if (fail) throw new ApiError('serverError', 500);
+      if (fail) throw new ApiError(500, 'serverError');
       return { rows: [msg(1, 'user', 'Hello')], more: false };
     },
     '/v2/config': () => [{ tag: 'currency', value: 'INR' }],

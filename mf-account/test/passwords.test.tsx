@@ -70,7 +70,7 @@ describe('login password', () => {
   it('shows "Incorrect password" when the current one is wrong, and stays', async () => {
     answer({
       [UP]: () => {
-        throw new ApiError('passwordIncorrect', 422);
+        throw new ApiError(422, 'passwordIncorrect');
       },
     });
     show('/settings/login-password');
@@ -126,7 +126,7 @@ describe('transaction password dialog', () => {
     answer({
       [STATE]: () => ({ is_set: true, locked_until: null }),
       [UP]: () => {
-        throw new ApiError('passwordIncorrect', 422);
+        throw new ApiError(422, 'passwordIncorrect');
       },
     });
     show('/settings');

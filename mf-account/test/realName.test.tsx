@@ -97,7 +97,7 @@ it('shows a failed upload under its tile and keeps submit disabled', async () =>
     '/v2/config': () => INR,
     [STATE]: () => null,
     [UPLOAD]: () => {
-      throw new ApiError('imageTooLarge', 413);
+      throw new ApiError(413, 'imageTooLarge');
     },
   });
   show();
@@ -130,7 +130,7 @@ it('opens the form even when the state could not load', async () => {
   answer({
     '/v2/config': () => INR,
     [STATE]: () => {
-      throw new ApiError('serverError', 500);
+      throw new ApiError(500, 'serverError');
     },
   });
   show();

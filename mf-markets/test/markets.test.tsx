@@ -63,7 +63,7 @@ it('a list that fails to load offers a retry, not "No stocks to show"', async ()
   answer({
     '/v2/yahoo': (input) => chart(input.symbol),
     '/v2/stock/list': () => {
-      throw new ApiError('serverError', 500);
+      throw new ApiError(500, 'serverError');
     },
   });
   renderAt('/markets', <AppRoutes />);

@@ -123,7 +123,7 @@ it('a load the server fails offers a retry, never "empty"', async () => {
   answer({
     '/v2/yahoo': (input) => chart(input.symbol),
     '/stock/success/collection/list': () => {
-      throw new ApiError('serverError', 500);
+      throw new ApiError(500, 'serverError');
     },
   });
   renderAt('/watchlists', <AppRoutes />);

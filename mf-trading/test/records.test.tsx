@@ -28,7 +28,7 @@ function serve(over: Record<string, (input: any) => unknown> = {}) {
     [CANCEL]: ({ no }) => pendingOrder(no, { status: 2, status_label: 'cancelled', held: 0, closed_at: '2026-03-04T06:00:00.000Z' }),
     [ORDER]: ({ no }) => {
       const found = ORDERS.find((o) => o.no === no);
-      if (!found) throw new ApiError('notFound', 404);
+      if (!found) throw new ApiError(404, 'notFound');
       return found;
     },
     ...over,
@@ -96,7 +96,7 @@ it('a refused cancel says why', async () => {
   const toasts = collectToasts();
   serve({
     [CANCEL]: () => {
-      throw new ApiError('orderNotPending', 409);
+      throw new ApiError(409, 'orderNotPending');
     },
   });
   renderAt('/records?tab=pending', <AppRoutes />);

@@ -223,7 +223,7 @@ it('the price moved: shows the price the refusal carries, and a confirm resubmit
     '/v2/yahoo': ({ symbol }) => chart(symbol, { price: 100 }),
     [BUY]: (input) => {
       tries += 1;
-      if (tries === 1) throw new ApiError('priceMoved', 409, { price: 104.5, seen: 100, collar_bps: 100 });
+      if (tries === 1) throw new ApiError(409, 'priceMoved', { price: 104.5, seen: 100, collar_bps: 100 });
       return order('B9', { count: input.count, price: input.price });
     },
   });
@@ -243,7 +243,7 @@ it('the price moved on a sale: the confirm sells at the price the refusal carrie
   serve({
     [SELL]: ({ no }) => {
       tries += 1;
-      if (tries === 1) throw new ApiError('priceMoved', 409, { price: 97, seen: 100, collar_bps: 100 });
+      if (tries === 1) throw new ApiError(409, 'priceMoved', { price: 97, seen: 100, collar_bps: 100 });
       return order(no, { state: 'sell', sell_price: 97, value: null, unrealized_pnl: null, sell_amount: 97_000, sell_fee: 100, realized_pnl: -3_200 });
     },
   });
@@ -271,7 +271,7 @@ it('the price moved without a (valid) price in the refusal: the dialog falls bac
       tries += 1;
       if (tries === 1) {
         price = 104;
-        throw new ApiError('priceMoved', 409, { price: 'soon', seen: 100, collar_bps: 100 });
+        throw new ApiError(409, 'priceMoved', { price: 'soon', seen: 100, collar_bps: 100 });
       }
       return order('B9', { count: input.count, price: input.price });
     },
@@ -291,7 +291,7 @@ it('refusals show their messages: insufficient funds, stale exchange rate', asyn
   let key = 'insufficientFunds';
   serve({
     [BUY]: () => {
-      throw new ApiError(key, 422);
+      throw new ApiError(422, key);
     },
   });
   await open();

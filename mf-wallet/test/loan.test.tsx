@@ -139,7 +139,7 @@ it('a repayment without the money says "Insufficient funds"', async () => {
   const toasts = collectToasts();
   serve({
     '/stock/success/loans/repay': () => {
-      throw new ApiError('insufficientFunds', 422);
+      throw new ApiError(422, 'insufficientFunds');
     },
   });
   renderAt('/loan-records', <AppRoutes />);

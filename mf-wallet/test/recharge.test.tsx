@@ -129,7 +129,7 @@ it('a double tap books one request', async () => {
 
 it('a refused request shows why and lets the user try again', async () => {
   serve(() => {
-    throw new ApiError('rechargeMethodDisabled', 422);
+    throw new ApiError(422, 'rechargeMethodDisabled');
   });
   renderAt('/recharge', <AppRoutes />);
   await screen.findByTestId('pay-to');

@@ -125,7 +125,7 @@ it('sends the card and minor units once for a double tap, then shows the withdra
 it('a refusal by the server shows its reason and stays on the form', async () => {
   serve({
     send: () => {
-      throw new ApiError('insufficientFunds', 422);
+      throw new ApiError(422, 'insufficientFunds');
     },
   });
   renderAt('/withdraw', <AppRoutes />);

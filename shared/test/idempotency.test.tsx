@@ -62,7 +62,7 @@ it('after the automatic retries, "try again" with the same input reuses the key;
 });
 
 it('two submits with definite answers get two keys, and a refused one is not retried', async () => {
-  answer({ [ADD]: ({ count }) => (count < 500000 ? Promise.reject(new ApiError('rechargeAmountTooLow', 400)) : RECORD) });
+  answer({ [ADD]: ({ count }) => (count < 500000 ? Promise.reject(new ApiError(400, 'rechargeAmountTooLow')) : RECORD) });
   const { result } = renderRecharge();
   act(() => result.current.mutate({ count: 100 }));
   await waitFor(() => expect(result.current.isError).toBe(true));

@@ -133,7 +133,7 @@ describe('reset screen', () => {
   it('works without a remembered login, with the spec messages, and stays on a wrong old password', async () => {
     answer({
       [FORGET]: () => {
-        throw new ApiError('oldPasswordIncorrect', 422);
+        throw new ApiError(422, 'oldPasswordIncorrect');
       },
     });
     show('/forgot-password', <ForgotScreen />);

@@ -53,14 +53,14 @@ function useRecord(kind: RecordKind, id: number) {
     // Under the list's path: a wallet refresh after any money movement refetches it too.
     queryKey: [def.path, 'record', id],
     queryFn: async () => {
-      if (!(id > 0)) throw new ApiError('notFound', 404);
+      if (!(id > 0)) throw new ApiError(404, 'notFound');
       for (let page = 1; page <= SEARCH_PAGES; page++) {
         const answer = await client.fetchQuery(callQuery(def, { page, limit: SEARCH_LIMIT }));
         const hit = (answer.rows as AnyRecord[]).find((r) => r.id === id);
         if (hit) return hit;
         if (page * SEARCH_LIMIT >= answer.count) break;
       }
-      throw new ApiError('notFound', 404);
+      throw new ApiError(404, 'notFound');
     },
     initialData: initial,
     initialDataUpdatedAt: 0,

@@ -5,11 +5,14 @@ import { session } from '../session/session';
 export const API_BASE = '/api';
 export const API_TIMEOUT_MS = 10_000;
 
-/** A rejected call. `key` is an error key (translate with t(`hint.${key}`)); `status` 0 means no response. */
+/**
+ * A rejected call: its HTTP status (0: no response) and its error key (translate with t(`hint.${key}`)), in the
+ * order the API's own ApiError takes them.
+ */
 export class ApiError extends Error {
   constructor(
-    readonly key: ErrorKey | string,
     readonly status: number,
+    readonly key: ErrorKey | string,
     /** What a rejection carries beside `msg` and `data` (a moved price's `price`, say); empty otherwise. */
     readonly details: Readonly<Record<string, unknown>> = {},
   ) {
@@ -69,21 +72,21 @@ export async function call<C extends Endpoint>(def: C, input?: CallInput<C>, opt
       signal: AbortSignal.timeout(API_TIMEOUT_MS),
     });
   } catch (e) {
-    throw new ApiError(e instanceof DOMException && e.name === 'TimeoutError' ? 'timeout' : 'network', 0);
+    throw new ApiError(0, e instanceof DOMException && e.name === 'TimeoutError' ? 'timeout' : 'network');
   }
 
   const body = (await readBody(res)) as { msg?: unknown; data?: unknown } | null;
   if (token && (res.status === 401 || (res.status === 400 && body?.msg === 'logout'))) {
     session.end('expired');
-    throw new ApiError('unauthorized', res.status);
+    throw new ApiError(res.status, 'unauthorized');
   }
   if (res.ok && body?.msg === 'ok') {
-    if (body.data === undefined) throw new ApiError('badResponse', res.status);
+    if (body.data === undefined) throw new ApiError(res.status, 'badResponse');
     return body.data as CallOutput<C>;
   }
   const key = typeof body?.data === 'string' && body.data ? body.data : res.status >= 500 ? 'serverError' : 'badResponse';
   const { msg: _msg, data: _data, ...details } = body ?? {};
-  throw new ApiError(key, res.status, details);
+  throw new ApiError(res.status, key, details);
 }
 
 /** The translation key for any error a call can throw. */

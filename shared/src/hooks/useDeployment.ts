@@ -36,7 +36,7 @@ const isCurrency = (v: string | undefined): v is DeploymentCurrency => (DEPLOYME
 export function deploymentOf(rows: ConfigEntry[]): Deployment {
   const values = Object.fromEntries(rows.map((r) => [r.tag, r.value]));
   const currency = values.currency?.toUpperCase();
-  if (!isCurrency(currency)) throw new ApiError('badResponse', 200);
+  if (!isCurrency(currency)) throw new ApiError(200, 'badResponse');
   const inr = currency === 'INR';
   const min = Number(values.min_withdraw_count);
   return {

@@ -86,7 +86,7 @@ export function failsUntilRecovered<T>(ok: () => T) {
   let fail = true;
   return {
     handler: (): T => {
-      if (fail) throw new ApiError('serverError', 500);
+      if (fail) throw new ApiError(500, 'serverError');
       return ok();
     },
     recover: () => {
