@@ -1,5 +1,5 @@
 import { WalletEvents } from '../ledger/events';
-import { carryOnUserStream } from '../ledger/wallet-stream';
+import { carryOnUserStream } from '../user/stream';
 
 /**
  * Chat notices: after a message to or from a user commits (an agent's reply, the user's own message from another

@@ -4,9 +4,8 @@ import { route, subjectOf } from '../http/route';
 import { findWallet } from './accounts';
 import { listBills } from './bills';
 import { verifyLedger } from './verify';
-import { registerWalletStream } from './wallet-stream';
 
-/** The user's bill list and wallet event stream, and the operators' check of the books. */
+/** The user's bill list, and the operators' check of the books. */
 export async function ledgerPlugin(app: FastifyInstance): Promise<void> {
   route(app, calls.bills, async (input, ctx) => {
     const wallet = await findWallet(app.db, subjectOf(ctx).id, app.apiConfig.currency);
@@ -14,6 +13,4 @@ export async function ledgerPlugin(app: FastifyInstance): Promise<void> {
   });
 
   route(app, calls.opsLedgerVerify, async () => verifyLedger(app.db));
-
-  registerWalletStream(app);
 }

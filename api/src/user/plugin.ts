@@ -9,8 +9,9 @@ import { findWallet, walletBalance } from '../ledger/accounts';
 import { outstandingLoans } from '../loans/store';
 import { holdingsValue } from '../trading/orders';
 import { PRIVATE_SETTING_PREFIXES } from '../wallet/settings';
+import { registerWalletStream } from './stream';
 
-/** The logged-in user's own data, and the public deployment settings. */
+/** The logged-in user's own data, their event stream (wallet, chat), and the public deployment settings. */
 export async function userPlugin(app: FastifyInstance): Promise<void> {
   const { currency, maxAmount } = app.apiConfig;
   // The deployment's currency and money limits come from its configuration, never from a stored row.
@@ -43,4 +44,6 @@ export async function userPlugin(app: FastifyInstance): Promise<void> {
     const published = rows.filter((r) => !configured.some((c) => c.tag === r.tag) && !PRIVATE_SETTING_PREFIXES.some((p) => r.tag.startsWith(p)));
     return [...published, ...configured];
   });
+
+  registerWalletStream(app);
 }

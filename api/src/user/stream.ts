@@ -5,7 +5,7 @@ import { cachedSubject, resolveToken } from '../auth/tokens';
 import { ApiError } from '../http/errors';
 import { endEventStream, startEventStream, streamSlots, writeEvent } from '../http/event-stream';
 import { bearerToken } from '../http/route';
-import { walletEvents, type WalletEvents } from './events';
+import { walletEvents, type WalletEvents } from '../ledger/events';
 
 /** A user has a few screens or devices open, not more. */
 export const WALLET_STREAMS_PER_USER = 5;
