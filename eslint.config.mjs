@@ -70,6 +70,16 @@ export default defineConfig([
     plugins: { boundaries: { rules: { imports: importBoundaries, 'ledger-writes': ledgerWrites } } },
   },
   { files: ['mf-*/**'], rules: { 'boundaries/imports': ['error', [REMOTES_APART, DATA_THROUGH_SHARED, SCHEMAS_THROUGH_FORMS]] } },
+  // Screens read and write through the hooks (cached, retried, one Idempotency-Key per submit), never the bare client.
+  {
+    files: ['mf-*/src/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: '@invest/shared', importNames: ['call'], message: "screens use @invest/shared's hooks (useCall, useCallMutation, useUpload), not call()." }] },
+      ],
+    },
+  },
   {
     files: ['shell/**'],
     rules: {

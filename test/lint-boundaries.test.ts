@@ -36,7 +36,10 @@ const cases: Case[] = [
   { name: 'shell → zod', filePath: 'shell/src/x.ts', code: use('zod'), rule: IMPORTS },
   { name: 'remote → the form schemas', filePath: 'mf-account/src/x.ts', code: use('@invest/shared/forms'), rule: null },
   { name: 'remote test → shell', filePath: 'mf-wallet/test/x.test.ts', code: use('../../shell/src/routes'), rule: IMPORTS },
-  { name: 'remote → its own files and @invest/shared', filePath: 'mf-markets/src/home/x.ts', code: use('../lib/display', '@invest/shared'), rule: null },
+  { name: 'remote → its own files and @invest/shared', filePath: 'mf-markets/src/home/x.ts', code: `${use('../lib/display')}import { Button } from '@invest/shared';\nexport const b = Button;\n`, rule: null },
+  // Screens go through the hooks, never the bare API client.
+  { name: 'screen → call()', filePath: 'mf-account/src/x.tsx', code: "import { call } from '@invest/shared';\nexport const c = call;\n", rule: 'no-restricted-imports' },
+  { name: 'screen → the hooks', filePath: 'mf-account/src/x.tsx', code: "import { useCall, useUpload } from '@invest/shared';\nexport const h = [useCall, useUpload];\n", rule: null },
 
   // @invest/shared imports no app and no server code.
   { name: 'shared → a remote', filePath: 'shared/src/x.ts', code: use('mf-markets'), rule: IMPORTS },
@@ -80,5 +83,5 @@ const found = JSON.parse(
 it.each(cases.map((c, i) => [c.name, c, found[i]!] as const))('%s', (_name, c, rules) => {
   expect(rules).not.toContain('fatal');
   if (c.rule) expect(rules).toContain(c.rule);
-  else expect(rules.filter((r) => r.startsWith('boundaries/'))).toEqual([]);
+  else expect(rules.filter((r) => r.startsWith('boundaries/') || r === 'no-restricted-imports')).toEqual([]);
 });

@@ -34,6 +34,7 @@ export { useDeployment, deploymentOf, DEPLOYMENT_CURRENCIES, type Deployment, ty
 export { queryClient, createQueryClient, followApp, isTransient } from './query/client';
 // TanStack's own pieces the screens use, so apps import data fetching from one place.
 export { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+export { useUpload } from './query/useUpload';
 export { useCall, useCalls, useCallMutation, newIdempotencyKey, IDEMPOTENT_RETRIES, callQuery, callKey, troubleOf, isNotFound, type CallQueryOptions, type Trouble } from './query/useCall';
 export { useOnline } from './query/useOnline';
 export { useCachedFirst } from './query/useCachedFirst';

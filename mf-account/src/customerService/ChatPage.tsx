@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
-  call,
   callKey,
   callQuery,
   calls,
@@ -75,18 +74,17 @@ export function ChatPage() {
 
   // The newest agent message on screen that is still unread: seen now, so the badge clears.
   const newestUnread = rows?.reduce((id, m) => (m.from === 'agent' && !m.read && m.id > id ? m.id : id), 0) ?? 0;
-  const marked = useRef(0);
+  // Asked up to: a newer message arriving while one is being marked is marked once that answer is in; a failure is
+  // not asked again until the next message or visit.
+  const asked = useRef(0);
+  const { mutate: mark, isPending: marking } = useCallMutation(calls.chatRead, {
+    onSuccess: (unread) => client.setQueryData(callKey(calls.chatUnreadCount), unread),
+  });
   useEffect(() => {
-    if (newestUnread <= marked.current) return;
-    marked.current = newestUnread;
-    call(calls.chatRead, { last_id: newestUnread }).then(
-      (unread) => client.setQueryData(callKey(calls.chatUnreadCount), unread),
-      () => {
-        // Not marked: the next message or visit tries again.
-        marked.current = 0;
-      },
-    );
-  }, [newestUnread, client]);
+    if (newestUnread <= asked.current || marking) return;
+    asked.current = newestUnread;
+    mark({ last_id: newestUnread });
+  }, [newestUnread, marking, mark]);
 
   // Keep the newest message in view as messages arrive (not when earlier ones are added above).
   const end = useRef<HTMLDivElement>(null);

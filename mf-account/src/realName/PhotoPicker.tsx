@@ -1,6 +1,6 @@
 import { useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { call, calls, failureKey, Icon } from '@invest/shared';
+import { failureKey, Icon, useUpload } from '@invest/shared';
 import { ImageError, resizeImage } from './resizeImage';
 import s from './realName.module.css';
 
@@ -17,7 +17,8 @@ export interface Photo {
  */
 export function PhotoPicker({ name, label, photo, onChange, disabled }: { name: string; label: string; photo: Photo | null; onChange: (p: Photo) => void; disabled?: boolean }) {
   const { t } = useTranslation();
-  const [busy, setBusy] = useState(false);
+  const upload = useUpload();
+  const busy = upload.isPending;
   const [error, setError] = useState<string | null>(null);
 
   const pick = async (e: ChangeEvent<HTMLInputElement>) => {
@@ -32,17 +33,12 @@ export function PhotoPicker({ name, label, photo, onChange, disabled }: { name: 
     } catch (err) {
       return setError(t(err instanceof ImageError ? `hint.${err.key}` : 'accountSecurity.realName.uploadFailed'));
     }
-    setBusy(true);
-    try {
-      const form = new FormData();
-      form.append('file', resized.blob, `${name}.jpg`);
-      const { url } = await call(calls.upload, {}, { form });
-      onChange({ url, preview: resized.preview });
-    } catch (err) {
-      setError(t(failureKey(err, 'accountSecurity.realName.fileFailed')));
-    } finally {
-      setBusy(false);
-    }
+    const form = new FormData();
+    form.append('file', resized.blob, `${name}.jpg`);
+    upload.mutate(form, {
+      onSuccess: ({ url }) => onChange({ url, preview: resized.preview }),
+      onError: (err) => setError(t(failureKey(err, 'accountSecurity.realName.fileFailed'))),
+    });
   };
 
   return (

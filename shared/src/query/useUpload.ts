@@ -1,0 +1,8 @@
+import { useMutation } from '@tanstack/react-query';
+import { type ApiError, call } from '../api/client';
+import { calls } from '../contract/endpoints';
+
+/** A file sent to the spec's multipart upload call: a write like any other, so a screen never calls the client itself. */
+export function useUpload() {
+  return useMutation<{ url: string }, ApiError, FormData>({ mutationFn: (form) => call(calls.upload, {}, { form }) });
+}
