@@ -1,8 +1,3 @@
-// The chart types register themselves on apexcharts' core; unit tests draw the mocked chart only.
-jest.mock('apexcharts/area', () => ({}), { virtual: true });
-jest.mock('apexcharts/bar', () => ({}), { virtual: true });
-jest.mock('apexcharts/candlestick', () => ({}), { virtual: true });
-
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { AppRoutes } from '../src/App';
 import { answer, chart, collectToasts, deferred, goOffline, inputsOf, renderAt, setup } from '@invest/shared/testing';

@@ -1,7 +1,3 @@
-// The chart types register themselves on apexcharts' core; unit tests draw the mocked chart only.
-jest.mock('apexcharts/area', () => ({}), { virtual: true });
-jest.mock('apexcharts/bar', () => ({}), { virtual: true });
-jest.mock('apexcharts/candlestick', () => ({}), { virtual: true });
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { answer, chart, failsUntilRecovered, inputsOf, quote, renderAt, setup } from '@invest/shared/testing';
 import { AppRoutes } from '../src/App';

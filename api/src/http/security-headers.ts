@@ -5,8 +5,8 @@ import type { FastifyInstance } from 'fastify';
  * The Content-Security-Policy of every answer, HTML and API alike. The session token lives in localStorage, so
  * the policy's job is to keep foreign script out: scripts only from this origin (the shell, the remotes and the
  * Module Federation runtime that loads them are all served here), no eval, no inline script.
- * - style-src 'unsafe-inline': the shell's index.html carries its loading screen's <style>, apexcharts writes
- *   style attributes into its SVG, and in development webpack's style-loader injects <style> tags.
+ * - style-src 'unsafe-inline': the shell's index.html carries its loading screen's <style>, the chart library and
+ *   React set style attributes, and in development webpack's style-loader injects <style> tags.
  * - img-src data: https: data URIs (the favicon, uploaded pictures) and the http(s) pictures operators may give
  *   a news article (contract: checkImageUrl); the demo pictures are same-origin SVGs.
  * - connect-src 'self': the API, remotes.json, the manifests and the quote stream (SSE) are same-origin.
