@@ -46,10 +46,15 @@ test('pressing a nav tab starts fetching its section before the tap ends', async
 });
 
 test('a screen whose code is still downloading shows its bar, and its back arrow already works', async ({ page }) => {
-  // A slow link: every chunk of the markets remote takes 2 s (its entry and manifest do not).
+  // A slow link for the news screen's code alone: its chunk (the one that names the screen's texts) is held until the
+  // test lets it go; the remote's start arrives as usual.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
   await page.route(/\/remotes\/markets\/\d+\.[0-9a-f]+\.js$/, async (route) => {
-    await new Promise((r) => setTimeout(r, 2_000));
-    await route.continue();
+    const response = await route.fetch();
+    const body = await response.text();
+    if (body.includes('markets.news.perPage')) await held;
+    await route.fulfill({ response, body });
   });
   await page.goto('/news');
   await expect(page.getByRole('status', { name: 'Loading…' })).toBeVisible();
@@ -57,6 +62,7 @@ test('a screen whose code is still downloading shows its bar, and its back arrow
   // Opened on this page: back leads home, before the screen has arrived.
   await page.getByRole('button', { name: 'Back' }).click();
   await expect(page).toHaveURL(/^http:\/\/[^/]+\/$/);
+  release();
   await expect(page.getByRole('heading', { name: 'Home' })).toBeVisible();
 
   await page.goto('/news');
