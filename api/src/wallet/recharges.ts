@@ -7,8 +7,7 @@ import { columnsOf, rowOf, runStatement } from '../db/statement';
 import { ApiError } from '../http/errors';
 import { systemAccountId, systemShard, walletId } from '../ledger/accounts';
 import { alreadySettled } from '../ledger/errors';
-import { walletEvents } from '../ledger/events';
-import { bookAlong, requestHash, type ActionStatement } from '../ledger/transfer';
+import { bookAlong, inLedgerTransaction, requestHash, touch, type ActionStatement } from '../ledger/transfer';
 import { audit, auditCte } from '../ops/audit';
 import { insertOnce } from './once';
 import { rechargeMethodInfo } from './settings';
@@ -154,13 +153,12 @@ export async function completeRecharge(db: Db, id: number, operatorId: number, n
 }
 
 /** Fails a deposit with a reason the user sees; nothing is credited. */
-export async function failRecharge(db: Db, id: number, operatorId: number, reason: string, now: Date) {
-  const { row, phone } = await db.transaction(async (tx) => {
-    const decided = await decide(tx, id, RECHARGE_STATUS.failed, operatorId, now, reason);
-    await audit(tx, { operatorId, action: 'recharge.fail', target: `recharge ${decided.row.id}`, detail: { reason } }, now);
-    return decided;
+export function failRecharge(db: Db, id: number, operatorId: number, reason: string, now: Date) {
+  return inLedgerTransaction(db, async (tx) => {
+    const { row, phone } = await decide(tx, id, RECHARGE_STATUS.failed, operatorId, now, reason);
+    await audit(tx, { operatorId, action: 'recharge.fail', target: `recharge ${row.id}`, detail: { reason } }, now);
+    // No money moved, but the user's deposit changed: once committed, their open wallet screens refresh too.
+    touch(tx, row.userId);
+    return { ...toRechargeRecord(row), user: phone };
   });
-  // No money moved, but the user's deposit changed: once committed, their open wallet screens refresh as after a credit.
-  walletEvents.publish([row.userId]);
-  return { ...toRechargeRecord(row), user: phone };
 }

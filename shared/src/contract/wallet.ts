@@ -144,7 +144,6 @@ export const opsWithdrawals = defineCall({
 export const opsWithdrawalComplete = defineCall({ ...routes.opsWithdrawalComplete, input: OpsId, output: OpsWithdrawal });
 export const opsWithdrawalFail = defineCall({ ...routes.opsWithdrawalFail, input: OpsReason, output: OpsWithdrawal });
 
-
 /** A setting as the operator sees it; an unset one has the value '' (the default applies). */
 const OpsSetting = z.object({ tag: z.string(), value: z.string() });
 
