@@ -37,7 +37,7 @@ type AnyRecord = RechargeRecord | WithdrawRecord;
 export function RecordDetailPage() {
   const { id } = useParams();
   const [params] = useSearchParams();
-  if (isRecordKind(id)) return <TabbedRecords kind={id} title="titles.rechargeWithdrawDetail" base="/account/recharge-withdraw" />;
+  if (isRecordKind(id)) return <TabbedRecords kind={id} base="/account/recharge-withdraw" />;
   const kind: RecordKind = isRecordKind(params.get('type')) ? (params.get('type') as RecordKind) : 'recharge';
   return <RecordDetail id={/^\d{1,10}$/.test(id ?? '') ? Number(id) : NaN} kind={kind} />;
 }
@@ -75,7 +75,7 @@ function RecordDetail({ id, kind }: { id: number; kind: RecordKind }) {
   const q = useRecord(kind, id);
   return (
     <WalletPage title="titles.rechargeWithdrawDetail">
-      <RecordKindTabs kind={kind} detail onChange={(k) => navigate(`/account/recharge-withdraw/${k}`)} />
+      <RecordKindTabs kind={kind} onChange={(k) => navigate(`/account/recharge-withdraw/${k}`)} />
       <div className={w.body}>
         {troubleOf(q) === 'notFound' ? (
           <NotFoundState title={t('wallet.records.notFound')} />

@@ -17,18 +17,15 @@ export const isRecordKind = (v: unknown): v is RecordKind => v === 'recharge' ||
 /** Where a record's details open; the row hands its record over so they show at once. */
 export const recordHref = (kind: RecordKind, id: number) => `/account/recharge-withdraw/${id}?type=${kind}`;
 
-/**
- * The recharge / withdraw tabs above the records and the details; where a tab leads is the screen's. Over the records
- * the selected tab names the page; a record's `detail` keeps its own title, which names both kinds.
- */
-export function RecordKindTabs({ kind, onChange, detail = false }: { kind: RecordKind; onChange: (kind: RecordKind) => void; detail?: boolean }) {
+/** The recharge / withdraw tabs above the records and the details; where a tab leads is the screen's. */
+export function RecordKindTabs({ kind, onChange }: { kind: RecordKind; onChange: (kind: RecordKind) => void }) {
   const { t } = useTranslation();
   return (
     <Tabs
       label={t('wallet.records.kind')}
       fill
       className={w.tabs}
-      items={RECORD_KINDS.map((k) => ({ value: k, label: t(`wallet.records.tabs.${k}`), title: detail ? undefined : t(`titles.${k}Records`) }))}
+      items={RECORD_KINDS.map((k) => ({ value: k, label: t(`wallet.records.tabs.${k}`) }))}
       value={kind}
       onChange={onChange}
     />

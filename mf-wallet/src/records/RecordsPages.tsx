@@ -8,15 +8,15 @@ import { isRecordKind, RecordKindTabs, RecordsList, type RecordKind } from './Re
 export function RechargeRecordsPage() {
   const { type } = useParams();
   const kind: RecordKind = isRecordKind(type) ? type : 'recharge';
-  return <TabbedRecords kind={kind} title="titles.rechargeRecords" base="/recharge-records" />;
+  return <TabbedRecords kind={kind} base="/recharge-records" />;
 }
 
-/** The tabbed records; a tab is a path, so the back button and a shared link keep it. */
-export function TabbedRecords({ kind, title, base }: { kind: RecordKind; title: string; base: string }) {
+/** The tabbed records, named by their tab; a tab is a path, so the back button and a shared link keep it. */
+export function TabbedRecords({ kind, base }: { kind: RecordKind; base: string }) {
   const navigate = useNavigate();
   const [page, setPage] = usePageParam();
   return (
-    <WalletPage title={title} link={kind === 'recharge' ? { to: '/recharge', label: 'wallet.recharge.action' } : { to: '/withdraw', label: 'wallet.withdraw.action' }}>
+    <WalletPage title={`titles.${kind}Records`} link={kind === 'recharge' ? { to: '/recharge', label: 'wallet.recharge.action' } : { to: '/withdraw', label: 'wallet.withdraw.action' }}>
       <RecordKindTabs kind={kind} onChange={(k) => navigate(`${base}/${k}`, { replace: true })} />
       <WithDeployment>{(d) => <RecordsList key={kind} kind={kind} currency={d.currency} page={page} onPage={setPage} />}</WithDeployment>
     </WalletPage>

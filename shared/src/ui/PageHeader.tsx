@@ -3,19 +3,17 @@ import { useTranslation } from 'react-i18next';
 import { goBack } from './back';
 import { IconButton } from './Button';
 import { Icon } from './icons';
-import { useDocumentTitle, useTabTitle } from './pageTitle';
+import { useDocumentTitle } from './documentTitle';
 import { Skeleton } from './Skeleton';
 import s from './kit.module.css';
 
 /**
  * Sticky page title bar; `back` shows a back arrow (default: back in the app, else home). Without a title the page
  * has no heading until its screen brings one: `pending` (the screen is still loading) holds a placeholder there.
- * The page's selected tab may name the page instead (a `TabItem`'s `title`); the document's title follows.
+ * The document's title follows the header's.
  */
-export function PageHeader({ title: given, back, right, pending }: { title?: string; back?: boolean | (() => void); right?: ReactNode; pending?: boolean }) {
+export function PageHeader({ title, back, right, pending }: { title?: string; back?: boolean | (() => void); right?: ReactNode; pending?: boolean }) {
   const { t } = useTranslation();
-  const fromTab = useTabTitle();
-  const title = given === undefined ? undefined : (fromTab ?? given);
   useDocumentTitle(title);
   return (
     <header className={s.header}>

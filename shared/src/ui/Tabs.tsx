@@ -1,12 +1,9 @@
 import { useEffect, useRef, type KeyboardEvent } from 'react';
-import { useTitleFromTab } from './pageTitle';
 import s from './extras.module.css';
 
 export interface TabItem<T extends string | number> {
   value: T;
   label: string;
-  /** The page's title while this tab is selected, for tabs that switch what the page is (its header follows). */
-  title?: string;
 }
 
 // How much of the next tab shows beside a selected tab brought into view: there is more to scroll to.
@@ -44,7 +41,6 @@ export function Tabs<T extends string | number>({
   className?: string;
 }) {
   const listRef = useRef<HTMLDivElement>(null);
-  useTitleFromTab(items.find((x) => x.value === value)?.title);
 
   useEffect(() => {
     const row = listRef.current;
