@@ -1,6 +1,6 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
-import { USDT_RATE_SETTING, usdtRateOf, WITHDRAW_MIN, type RechargeMethodInfo } from '@invest/shared/contract';
+import { positiveWholeOf, USDT_RATE_SETTING, WITHDRAW_MIN, type RechargeMethodInfo } from '@invest/shared/contract';
 import type { Db, DbOrTx } from '../db/database';
 import { settings } from '../db/schema';
 import { runStatement } from '../db/statement';
@@ -92,9 +92,9 @@ export async function walletRules(db: DbOrTx): Promise<WalletRules> {
   };
 }
 
-const isWhole = (v: string) => /^\d{1,15}$/.test(v) && Number.isSafeInteger(Number(v));
-// Positive where the readers take 0 as unset (useDeployment's min_withdraw_count) or raise it (the loan term).
-const isPositive = (v: string) => isWhole(v) && Number(v) > 0;
+// Positive where the readers take 0 as unset (useDeployment's min_withdraw_count, the USDT rate) or raise it (the loan term).
+const isPositive = (v: string) => positiveWholeOf(v) !== null;
+const isWhole = (v: string) => v === '0' || isPositive(v);
 const isFlag = (v: string) => v === '0' || v === '1';
 const isText = (v: string) => v.length > 0;
 
@@ -105,7 +105,7 @@ const isText = (v: string) => v.length > 0;
  */
 const OPERATOR_SETTINGS: Record<string, (value: string) => boolean> = {
   min_withdraw_count: isPositive,
-  [USDT_RATE_SETTING]: (v) => usdtRateOf(v) !== null,
+  [USDT_RATE_SETTING]: isPositive,
   loan_credit_limit: isWhole,
   loan_interest_bps: isWhole,
   loan_term_days: isPositive,

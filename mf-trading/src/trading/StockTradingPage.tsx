@@ -176,8 +176,8 @@ function Ticket({ symbol, market, name, deployment }: { symbol: string; market: 
   // Half and Full propose what the money buys (within the published max_amount of one order), at the price the API
   // will charge or hold, with its fee. Worked out when tapped, so it follows the price on screen then.
   const available = info.data?.money;
-  const maxAmount = Number(deployment.values.max_amount);
-  const budget = available === undefined ? undefined : maxAmount > 0 ? Math.min(available, maxAmount) : available;
+  const { maxAmount } = deployment;
+  const budget = available === undefined ? undefined : maxAmount ? Math.min(available, maxAmount) : available;
   const basis = quote && rules ? buyPriceBasis({ kind, limitPrice: limitValid ? limitPrice : undefined }, quote, rules.collar_bps) : undefined;
   const pricing = basis !== undefined && rate !== undefined && rules ? { price: basis, rate, fee: { feeBps: rules.fee_bps, feeMin: rules.fee_min } } : undefined;
   const [positionAsked, setPositionAsked] = useState(false);

@@ -25,7 +25,7 @@ export {
   WithdrawRecord,
   WALLET_STREAM_PATH,
   USDT_RATE_SETTING,
-  usdtRateOf,
+  positiveWholeOf,
 } from './wallet';
 export { LoanData, LoanRecord, LOAN_STATE, LOAN_STATE_LABELS, CREDIT_SCORE_POSITIVE } from './loans';
 export { BankCard, BankCardInr, BankCardMxn, bankCardRules, Ifsc, AccountNumber, MxnCardNumber, luhnValid, clabeValid } from './bank';

@@ -3,7 +3,7 @@ import { ApiError } from '../api/client';
 import type { Market } from '../contract/market';
 import { calls } from '../contract/endpoints';
 import type { ConfigEntry } from '../contract/user';
-import { USDT_RATE_SETTING, usdtRateOf } from '../contract/values/wallet';
+import { positiveWholeOf, USDT_RATE_SETTING } from '../contract/values/wallet';
 import { currencySymbol } from '../format';
 import { callQuery, useCall } from '../query/useCall';
 
@@ -26,6 +26,8 @@ export interface Deployment {
   minWithdraw: number;
   /** The operator's TRC-USDT rate, minor units per 1 USDT; null when none is set. */
   usdtRate: number | null;
+  /** The most one money request (an order's total with its fee, a deposit…) may move, minor units (max_amount). */
+  maxAmount: number | null;
   /** Every setting as sent, by tag. */
   values: Record<string, string>;
 }
@@ -46,7 +48,8 @@ export function deploymentOf(rows: ConfigEntry[]): Deployment {
     bankForm: inr ? 'ifsc' : 'card',
     stockMarket: inr ? 'IN' : 'US',
     minWithdraw: Number.isFinite(min) && min > 0 ? min : 100,
-    usdtRate: usdtRateOf(values[USDT_RATE_SETTING]),
+    usdtRate: positiveWholeOf(values[USDT_RATE_SETTING]),
+    maxAmount: positiveWholeOf(values.max_amount),
     values,
   };
 }

@@ -47,8 +47,8 @@ export const RECHARGE_METHODS = ['bank', 'usdt'] as const;
  */
 export const USDT_RATE_SETTING = 'usdt_rate_minor';
 
-/** The rate a setting's value states, or null (unset, or not a positive whole number): then no figure is shown. */
-export function usdtRateOf(value: string | undefined): number | null {
+/** The positive whole number a setting's value states, or null (unset, or anything else). */
+export function positiveWholeOf(value: string | undefined): number | null {
   const n = /^\d{1,15}$/.test(value ?? '') ? Number(value) : 0;
   return Number.isSafeInteger(n) && n > 0 ? n : null;
 }
