@@ -22,8 +22,7 @@ export function AccountPage() {
       return <LoadError reason={troubleOf(deployment) ?? 'failed'} title={t('common.settingsFailed')} onRetry={() => void deployment.refetch()} busy={deployment.isFetching} />;
     return <Spinner />;
   }
-  // Every amount of the card (total, available, the loan) is a ledger amount: 2 decimals, as the wallet's bills.
-  const money = (minor: number) => (masked ? MASK : formatMoney(minor, settings.currency, 2));
+  const money = (minor: number) => (masked ? MASK : formatMoney(minor, settings.currency));
 
   return (
     <div className={s.page}>
