@@ -124,6 +124,23 @@ describe('Half and Full propose what the available balance buys, fee included', 
     expect(qty().value).toBe('1');
   });
 
+  it('after a purchase the ticket starts again from one unit, not from a size the spent balance no longer buys', async () => {
+    let money = 500_000;
+    serve({ '/stock/success/v2/user/info': () => ({ id: 1, user: '9000000001', no: '10000001', img: '', total: money, money, loan: 0 }) });
+    const { client } = renderAt(PATH, <AppRoutes />);
+    await screen.findByTestId('live-price');
+    await positionsReady();
+    fireEvent.click(positionButton('Full position'));
+    expect(qty().value).toBe('49');
+    money = 9_853;
+    fireEvent.click(submit());
+    await waitFor(() => expect(inputsOf(BUY)).toHaveLength(1));
+    await waitFor(() => expect(qty().value).toBe('1'));
+    await act(() => client.refetchQueries());
+    expect(positionButton('Full position').getAttribute('aria-pressed')).toBe('false');
+    expect(screen.queryByTestId('cannot-afford')).toBeNull();
+  });
+
   it('a US stock counts the exchange rate: $10 at 80 with ₹40,000 buys 49', async () => {
     serve({
       '/v2/yahoo': ({ symbol }) =>

@@ -124,10 +124,22 @@ function Ticket({ symbol, market, name, deployment }: { symbol: string; market: 
     toast(t(failureKey(error, 'trading.ticket.submitFailed')), 'error');
   };
 
+  // The order form.
+  const [kind, setKind] = useState<'market' | 'limit'>('market');
+  const [limitText, setLimitText] = useState('');
+  const [qtyText, setQtyText] = useState('1');
+  const [position, setPosition] = useState<PositionSize | undefined>(undefined);
+  // Whether Half or Full was asked for since the last order: its answer (what the money buys) is shown until then.
+  const [positionAsked, setPositionAsked] = useState(false);
+
   const buy = useCallMutation(calls.dealBuy, {
     onSuccess: (o) => {
       toast(t(o.status === 1 ? 'trading.ticket.purchaseSuccess' : 'trading.ticket.submitted'), 'success');
       void refreshAfterTrade(client);
+      // A new order starts from one unit: the last one's size was worked out from a balance that has since gone.
+      setQtyText('1');
+      setPosition(undefined);
+      setPositionAsked(false);
     },
     onError: (e) => refused(e, (price) => ({ side: 'buy', price })),
   });
@@ -140,11 +152,6 @@ function Ticket({ symbol, market, name, deployment }: { symbol: string; market: 
     onError: (e, input) => refused(e, (price) => ({ side: 'sell', price, no: input.no, lotPrice: typeof input.price === 'number' ? input.price : undefined })),
   });
 
-  // The order form.
-  const [kind, setKind] = useState<'market' | 'limit'>('market');
-  const [limitText, setLimitText] = useState('');
-  const [qtyText, setQtyText] = useState('1');
-  const [position, setPosition] = useState<PositionSize | undefined>(undefined);
   const qtyError = quantityIssue(qtyText.trim() ? Number(qtyText) : NaN, position);
   const count = qtyError ? 0 : Number(qtyText);
   const limitPrice = Number(limitText);
@@ -180,7 +187,6 @@ function Ticket({ symbol, market, name, deployment }: { symbol: string; market: 
   const budget = available === undefined ? undefined : maxAmount ? Math.min(available, maxAmount) : available;
   const basis = quote && rules ? buyPriceBasis({ kind, limitPrice: limitValid ? limitPrice : undefined }, quote, rules.collar_bps) : undefined;
   const pricing = basis !== undefined && rate !== undefined && rules ? { price: basis, rate, fee: { feeBps: rules.fee_bps, feeMin: rules.fee_min } } : undefined;
-  const [positionAsked, setPositionAsked] = useState(false);
   const choosePosition = (p: PositionSize) => {
     if (budget === undefined || !pricing) return;
     setPositionAsked(true);
@@ -189,7 +195,7 @@ function Ticket({ symbol, market, name, deployment }: { symbol: string; market: 
     setPosition(p);
     setQtyText(String(n));
   };
-  // Once Half or Full was asked for, and for as long as it holds: proposing 1 would only be refused.
+  // Once Half or Full was asked for, and while it holds: proposing 1 would only be refused.
   const cannotAfford = positionAsked && budget !== undefined && pricing !== undefined && totalWithFee(1, pricing) > budget;
   const overBalance = count > 0 && pricing !== undefined && available !== undefined && totalWithFee(count, pricing) > available;
 
