@@ -93,13 +93,18 @@ export function ToastHost() {
   }, [toasts, update]);
 
   // Clear of what the screen pins to its bottom: measured before a new toast paints, then again while toasts show,
-  // since a confirmation is often followed by the next screen (with or without the nav).
+  // since a confirmation is often followed by the next screen (with or without the nav). A new toast appears in its
+  // place at once: sliding there from where the last page's toast sat would pass over the controls it must clear.
   const box = useRef<HTMLDivElement>(null);
   const newest = toasts.at(-1)?.id;
   useLayoutEffect(() => {
-    if (newest === undefined) return;
-    const place = () => box.current?.style.setProperty('--toast-inset', `${bottomControlsHeight()}px`);
+    const el = box.current;
+    if (newest === undefined || !el) return;
+    const place = () => el.style.setProperty('--toast-inset', `${bottomControlsHeight()}px`);
+    el.style.transition = 'none';
     place();
+    void getComputedStyle(el).bottom; // applies the new place before the transition comes back
+    el.style.transition = '';
     const timer = setInterval(place, PLACE_MS);
     return () => clearInterval(timer);
   }, [newest]);
