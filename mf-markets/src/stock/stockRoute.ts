@@ -12,8 +12,15 @@ export function stockOfParams(params: Readonly<Partial<Record<string, string>>>)
   return { symbol: params.symbol ?? params.code ?? '', market: isMarket(params.market) ? params.market : undefined };
 }
 
+/**
+ * Rows this young are used as they are when the detail mounts: the route's prefetch has just read them, and the live
+ * prices (or the polling that stands in for them) keep the last candle current from there.
+ */
+const CHART_ROWS_FRESH_MS = 15_000;
+
 /** The chart rows of one period: the query the detail reads, and what its route's prefetch asks for. */
-export const chartQuery = (symbol: string, market: Market | undefined, interval: Interval) => callQuery(calls.yahoo, { symbol, market, mold: interval });
+export const chartQuery = (symbol: string, market: Market | undefined, interval: Interval) =>
+  callQuery(calls.yahoo, { symbol, market, mold: interval }, { staleTime: CHART_ROWS_FRESH_MS });
 
 /**
  * Started with the detail's code on the first visit: the default tab's rows and the chart's code, so a deep link does
