@@ -294,10 +294,10 @@ function shellStartFiles(dist) {
  * no shared modules, no router, no query client, for the first page of a logged-out visit (its byte budget: ≤ 120 KB).
  * Built after the shell into the same folder (the shell's build cleans it first), since it prefetches the shell's
  * start files, read off the shell's page, once the user starts on the form. Served at /login by @invest/web.
+ * `dist`: the shell's build folder, when it is not the app's own (the web benchmark's one-bundle build).
  */
-function createLoginPageConfig(dir) {
+function createLoginPageConfig(dir, dist = path.join(dir, 'dist')) {
   const shell = apps[0];
-  const dist = path.join(dir, 'dist');
   return () => ({
     name: 'login-page',
     dependencies: [shell.container],

@@ -1,0 +1,80 @@
+/**
+ * Timed visits of the web benchmark (bench/web.ts) on a cheap phone's link: 4x CPU, 150 ms round trips, 1.6 Mbps
+ * down, 750 Kbps up, the HTTP cache on. One visit opens home in a fresh profile (a first visit), then taps a bottom-nav
+ * tab whose screen another remote draws; a returning visit loads home again in the same profile (the cache holds the
+ * files; entries and manifests are revalidated as the server's headers say) and taps the same tab, the first time in
+ * that page too.
+ */
+import type { Browser, Page } from '@playwright/test';
+import type { DemoSession } from '../scripts/demo-app';
+import { phoneContext } from '../scripts/route-bytes';
+
+/** Home is live when the remote's own cards are on screen and the first frame that stood for them has gone. */
+const LIVE = '#remotes [data-testid="index-card"]';
+const FRAME = '#prerender';
+/** The tab opened from home (a screen of another remote than home's), and what its screen draws first. */
+const TAB = { name: 'Trade', drawn: '#remotes [data-testid="positions-search"]' };
+
+export interface VisitTimes {
+  /** Navigation start → home live, first visit. */
+  liveMs: number;
+  /** Tap → the tab's screen drawn, first visit. */
+  tabMs: number;
+  /** The same on a returning visit. */
+  liveWarmMs: number;
+  tabWarmMs: number;
+}
+
+/**
+ * Milliseconds (page time) when `selector` first matched, shown, with no first frame left on the page. The page's
+ * side is a string: the bench runs under tsx, whose esbuild names inner functions with a helper the page lacks.
+ */
+async function whenShown(page: Page, selector: string): Promise<number> {
+  return page.evaluate(`new Promise((resolve) => {
+    const check = () => {
+      const el = document.querySelector(${JSON.stringify(selector)});
+      if (!el || !el.offsetParent || document.querySelector(${JSON.stringify(FRAME)})) return false;
+      resolve(performance.now());
+      return true;
+    };
+    if (check()) return;
+    const observer = new MutationObserver(() => check() && observer.disconnect());
+    observer.observe(document, { childList: true, subtree: true, attributes: true });
+  })`);
+}
+
+/** Loads home and waits for it to be live: ms from the navigation's start. */
+async function openHome(page: Page, base: string): Promise<number> {
+  await page.goto(`${base}/`);
+  return Math.round(await whenShown(page, LIVE));
+}
+
+/** Taps the tab (a real tap, after the page has settled for a second) and waits for its screen: ms from the tap. */
+async function openTab(page: Page): Promise<number> {
+  await page.waitForTimeout(1000);
+  const link = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: TAB.name });
+  const tappedAt = await link.evaluate((el) => {
+    const at = performance.now();
+    (el as HTMLElement).click();
+    return at;
+  });
+  return Math.round((await whenShown(page, TAB.drawn)) - tappedAt);
+}
+
+export async function visit(browser: Browser, base: string, session: DemoSession): Promise<VisitTimes> {
+  const context = await phoneContext(browser, { loggedIn: true }, session);
+  try {
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 });
+    const liveMs = await openHome(page, base);
+    const tabMs = await openTab(page);
+    const liveWarmMs = await openHome(page, base);
+    const tabWarmMs = await openTab(page);
+    return { liveMs, tabMs, liveWarmMs, tabWarmMs };
+  } finally {
+    await context.close();
+  }
+}
