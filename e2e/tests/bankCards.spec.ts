@@ -75,6 +75,8 @@ test('a bad IFSC code shows the message and writes nothing', async ({ page, requ
 });
 
 test('with the account page open, a deposit an operator completes shows without a reload', async ({ page, request }) => {
+  // The page's timers on Playwright's clock from its first load, so the test can move time past the polling period.
+  await page.clock.install();
   await loginByUi(page, await registerByApi(request));
   const token = await tokenOf(page);
   const streamOpened = page.waitForResponse((r) => r.url().endsWith(WALLET_STREAM) && r.status() === 200);
@@ -88,7 +90,8 @@ test('with the account page open, a deposit an operator completes shows without 
   // The stream is live: the page does not poll (the spec's 3 s fallback) meanwhile.
   let infoLoads = 0;
   page.on('request', (r) => void (r.url().includes(USER_INFO) && (infoLoads += 1)));
-  await page.waitForTimeout(4000);
+  // Two polling periods on the page's clock (well within the stream's 40 s silence limit): a poll would have gone out.
+  await page.clock.runFor(7000);
   expect(infoLoads).toBe(0);
 
   const recharge = await request.post('/api/stock/success/v2/recharge/add', {

@@ -37,6 +37,14 @@ export async function open(page: Page, path: string): Promise<void> {
   await page.evaluate((p) => window.history.pushState(null, '', p), path);
 }
 
+/**
+ * Resolves once the page has rendered two more frames: work it queued for its next frame (a canvas paint, a layout
+ * shift's measurement) is done. Not for a page on Playwright's clock, which fakes requestAnimationFrame.
+ */
+export async function nextFrames(page: Page): Promise<void> {
+  await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
+}
+
 /** The bearer token of the logged-in page. */
 export async function tokenOf(page: Page): Promise<string> {
   const token = await page.evaluate(() => localStorage.getItem('token'));

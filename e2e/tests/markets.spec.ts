@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { loginByUi, open, operatorToken, registerByApi } from './helpers';
+import { loginByUi, nextFrames, open, operatorToken, registerByApi } from './helpers';
 
 /** The four chart tabs of the stock detail, their intervals and the screenshot each leaves in test-results/. */
 const CHART_TABS = [
@@ -63,7 +63,7 @@ test('search a stock, chart it on all four tabs, favourite it, find it on the wa
     if (interval !== '1m') await expect(chart.getByText(/^MA20 /)).toBeVisible();
     // The chart library's credit, with its link.
     await expect(chart.getByRole('link', { name: 'TradingView' })).toHaveAttribute('href', 'https://www.tradingview.com/');
-    await page.waitForTimeout(300); // let the drawing settle for the picture
+    await nextFrames(page); // the chart paints on its next frame: that frame is in the picture
     await page.screenshot({ path: `test-results/chart-${shot}.png` });
   }
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
@@ -114,7 +114,10 @@ async function expectInert(page: Page, dialogs: string[]) {
   await page.getByText('hover me').hover();
   const link = page.locator('#xss-link');
   if (await link.count()) await link.click({ noWaitAfter: true }).catch(() => undefined);
-  await page.waitForTimeout(500); // time for an image error or a handler to fire, if any could
+  // An image's error handler runs as its load ends: wait until every image of the article has loaded or failed.
+  await expect.poll(() => content.evaluate((el) => Array.from(el.querySelectorAll('img')).every((img) => img.complete))).toBe(true);
+  // A javascript: link runs in a task its click queued: give it the next two frames.
+  await nextFrames(page);
   expect(dialogs).toEqual([]);
   expect(await page.evaluate(() => (window as unknown as { __xss?: string }).__xss)).toBeUndefined();
   const found = await content.evaluate((el) => ({

@@ -58,6 +58,11 @@ test('each remote mounts on its route, is fetched only then, and shares one Reac
 });
 
 test('the bus carries the shell’s pause/resume to a remote: polling stops in the background', async ({ page }) => {
+  // The page's timers on Playwright's clock from its start (hence the reload), so the test can move time past the
+  // polling period instead of waiting it out.
+  await page.clock.install();
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Home' })).toBeVisible();
   await open(page, '/account');
   await expect(page.getByTestId('total-assets')).toBeVisible();
   const infoCalls: number[] = [];
@@ -71,7 +76,8 @@ test('the bus carries the shell’s pause/resume to a remote: polling stops in t
 
   await setVisibility('hidden');
   infoCalls.length = 0;
-  await page.waitForTimeout(4000); // more than one 3 s polling period
+  // Two 3 s polling periods on the page's clock: a poll still running would have sent a request by now.
+  await page.clock.runFor(7000);
   expect(infoCalls).toHaveLength(0);
 
   const resumedAt = Date.now();

@@ -69,6 +69,11 @@ test('prices that stop updating say since when', async ({ page }) => {
 });
 
 test('an unknown code says so, stops asking the server and keeps its star locked', async ({ page }) => {
+  // The page's timers on Playwright's clock from its start (hence the reload), so the test can move time past the
+  // polling period instead of waiting it out.
+  await page.clock.install();
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Home' })).toBeVisible();
   const asked: string[] = [];
   page.on('request', (r) => r.url().includes('NOPE') && asked.push(r.url()));
   await open(page, '/stock/v2/NOPE.NS/undefined');
@@ -76,7 +81,8 @@ test('an unknown code says so, stops asking the server and keeps its star locked
   await expect(page.getByTestId('favourite')).toBeDisabled();
 
   const before = asked.length;
-  await page.waitForTimeout(8_000); // polling ran every 3 s: two or three more requests before the fix
+  // Polling ran every 3 s: a poll due in these two periods on the page's clock would have sent a request.
+  await page.clock.runFor(7000);
   expect(asked.slice(before)).toEqual([]);
   await expect(page.getByTestId('favourite')).toBeDisabled();
 });
@@ -111,7 +117,8 @@ test('a screen of a loaded section that failed offline does not break the others
   await expect(page.getByRole('heading', { name: 'Bill list' })).toBeVisible();
   // Back to the failed one after the connection returned while it was not on screen.
   await context.setOffline(false);
-  await page.waitForTimeout(300);
+  // The page knows it is online (the failed screen's load is redone only when drawn online).
+  await page.waitForFunction(() => navigator.onLine);
   await open(page, '/loan');
   await expect(page.getByRole('heading', { name: 'Loan' })).toBeVisible();
   await expect(page.getByTestId('retry-panel')).toHaveCount(0);

@@ -1,4 +1,4 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext, Page, Request } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { apiGet, authOf, fund, loginByUi, open, registerByApi } from './helpers';
 
@@ -183,12 +183,16 @@ test('a limit order far below the price rests as Pending on held money, and a ca
 test('a double-click on Buy books one order', async ({ page, request }) => {
   await fund(request, page, 50_000);
   await openTicket(page);
+  const buys: Request[] = [];
+  page.on('request', (r) => void (r.url().endsWith('/deal/buy') && buys.push(r)));
   await page.getByRole('textbox', { name: 'Quantity' }).fill('2');
   await page.getByTestId('submit-buy').dblclick();
   await expect(page.getByRole('status').filter({ hasText: 'Purchase successful' })).toBeVisible();
   await expect(page.getByTestId('ticket-lot')).toHaveCount(1);
-  // Give a second request time to land, had one been sent.
-  await page.waitForTimeout(1000);
+  // A second click's request would have gone out before the first one's answer: every buy sent has been answered
+  // (so the server has booked whatever it was going to) before its orders are counted.
+  expect(buys.length).toBeGreaterThanOrEqual(1);
+  await Promise.all(buys.map((r) => r.response()));
   const { rows, count } = await orders(request, page);
   expect(count).toBe(1);
   expect(await available(request, page)).toBe(5_000_000 - rows[0]!.cost);
