@@ -6,10 +6,12 @@
  * own dist. Reports { port, token, userInfo } to the parent over IPC, then serves until told to stop. BENCH_HOLDING=1
  * gives the user a position to chart (a completed deposit and one share bought at the engine's price).
  */
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../api/src';
-import { distOf, registerWeb } from '@invest/web';
+import { deployBuilds, distOf, registerWeb, type WebApp } from '@invest/web';
 import { demoConfig, demoSession, type DemoSession } from '../scripts/demo-app';
 import { listenLocal, serveUntilStopped } from './child-server';
 
@@ -21,7 +23,12 @@ async function main(): Promise<void> {
   const config = demoConfig('bench-web', { LOG_LEVEL: 'warn' });
   const { app, seeded } = await buildApp(config);
   const root = process.env.WEB_DIST;
-  await registerWeb(app, { distOf: root ? (a) => path.join(root, a.dir) : distOf });
+  const distOfVariant = root ? (a: WebApp) => path.join(root, a.dir) : distOf;
+  // Deployed as `npm start` deploys: each remote a release of its own, in RELEASES_DIR when the parent reads the files
+  // (bench/web.ts), else in a folder that goes with the process.
+  const releasesDir = process.env.RELEASES_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'invest-bench-web-'));
+  if (!process.env.RELEASES_DIR) process.once('exit', () => fs.rmSync(releasesDir, { recursive: true, force: true }));
+  await registerWeb(app, { distOf: distOfVariant, releasesDir, remotesFile: deployBuilds(releasesDir, distOfVariant) });
   const port = await listenLocal(app, Number(process.env.PORT ?? 0));
 
   const ready: WebServerReady = { port, ...(await demoSession(app, seeded.inviteCode!, '9000000002')) };

@@ -135,14 +135,18 @@ async function lighthouseMedian(url: string, session: DemoSession | null): Promi
 }
 
 async function serve(variant: Variant, webDist: string | undefined): Promise<Served> {
-  const { child, ready } = await startWebServer(webDist ? { WEB_DIST: webDist } : {});
-  const dirOf = (dir: string) => (webDist ? path.join(webDist, dir) : path.join(ROOT, dir, 'dist'));
+  const releasesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'invest-bench-releases-'));
+  const { child, ready } = await startWebServer({ RELEASES_DIR: releasesDir, ...(webDist ? { WEB_DIST: webDist } : {}) });
+  const shellDist = webDist ? path.join(webDist, WEB_APPS[0].dir) : path.join(ROOT, WEB_APPS[0].dir, 'dist');
   return {
     variant,
     base: `http://127.0.0.1:${ready.port}`,
     session: ready,
-    fileOf: fileResolver((short) => dirOf(WEB_APPS.find((a) => a.short === short)!.dir)),
-    stop: () => stopWebServer(child),
+    fileOf: fileResolver((short) => (short ? path.join(releasesDir, short) : shellDist)),
+    stop: async () => {
+      await stopWebServer(child);
+      fs.rmSync(releasesDir, { recursive: true, force: true });
+    },
   };
 }
 

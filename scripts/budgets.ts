@@ -7,10 +7,11 @@
  * BUDGETS_FILES=1 also lists each route's files and their sizes.
  */
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
 import { buildApp } from '@invest/api';
-import { distOf as defaultDistOf, registerWeb, REMOTES, WEB_APPS, type WebApp } from '@invest/web';
+import { deployBuilds, distOf as defaultDistOf, registerWeb, WEB_APPS, type WebApp } from '@invest/web';
 import { demoConfig, demoSession } from './demo-app';
 import { BUDGET_ROUTES, fileResolver, isChartFile, loadRoute, servedSize } from './route-bytes';
 
@@ -23,7 +24,9 @@ async function main(): Promise<void> {
   if (missing.length) throw new Error(`no production build of ${missing.map((a) => a.dir).join(', ')}: run npm run build first`);
 
   const { app, seeded } = await buildApp(demoConfig('budgets', { LOG_LEVEL: 'warn' }));
-  await registerWeb(app, { distOf });
+  // The builds deployed as `npm start` deploys them: each remote a release of its own.
+  const releasesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'invest-budgets-'));
+  await registerWeb(app, { distOf, releasesDir, remotesFile: deployBuilds(releasesDir, distOf) });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as { port: number };
   const base = `http://127.0.0.1:${port}`;
@@ -34,7 +37,7 @@ async function main(): Promise<void> {
   try {
     const session = await demoSession(app, seeded.inviteCode!, '9000000003');
 
-    const fileOf = fileResolver((short) => distOf(short ? REMOTES.find((r) => r.short === short)! : WEB_APPS[0]));
+    const fileOf = fileResolver((short) => (short ? path.join(releasesDir, short) : distOf(WEB_APPS[0])));
     const rows = [];
     for (const route of BUDGET_ROUTES) {
       const { js, css } = await loadRoute(browser, base, route, session);
@@ -63,6 +66,7 @@ async function main(): Promise<void> {
   } finally {
     await browser.close();
     await app.close();
+    fs.rmSync(releasesDir, { recursive: true, force: true });
   }
 }
 

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { distOf, ROOT, WEB_APPS, writeDefaultRegistry, type WebApp } from '@invest/web';
+import { distOf, ROOT, WEB_APPS, type WebApp } from '@invest/web';
 
 /** Newest modification time under `dir` (skipping dist and node_modules). */
 function newestMtime(dir: string): number {
@@ -60,9 +60,8 @@ export async function buildApps(apps: readonly WebApp[], log: (msg: string) => v
   await Promise.all(workers);
 }
 
-/** Builds the web apps whose build is missing or stale, and writes the default remotes.json; returns the apps built. */
+/** Builds the web apps whose build is missing or stale; returns the apps built. */
 export async function buildMissing(log: (msg: string) => void): Promise<string[]> {
-  writeDefaultRegistry();
   const stale = WEB_APPS.filter(isStale);
   await buildApps(stale, log);
   return stale.map((a) => a.dir);

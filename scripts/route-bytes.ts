@@ -124,11 +124,14 @@ export function isChartFile(file: string): boolean {
   return sources.some((s) => s.includes('node_modules/lightweight-charts/'));
 }
 
-/** URL path → the built file it is served from: /remotes/<short>/x → that remote's dist, anything else → the shell's. */
-export function fileResolver(distOf: (short: string) => string): (url: string) => string {
+/**
+ * URL path → the file it is served from: /remotes/<short>/x → that remote's releases folder (`x` starts with the
+ * release's version), anything else → the shell's build.
+ */
+export function fileResolver(folderOf: (short: string) => string): (url: string) => string {
   return (url) => {
     const { pathname } = new URL(url);
     const remote = /^\/remotes\/([^/]+)\/(.+)$/.exec(pathname);
-    return remote ? path.join(distOf(remote[1]!), remote[2]!) : path.join(distOf(''), pathname.slice(1));
+    return remote ? path.join(folderOf(remote[1]!), remote[2]!) : path.join(folderOf(''), pathname.slice(1));
   };
 }

@@ -1,11 +1,13 @@
 /**
- * `npm start`: builds whatever web app is missing or stale, then serves everything from one port —
- * the API under /api, the shell at /, each remote under /remotes/<short>/ and remotes.json.
+ * `npm start`: builds whatever web app is missing or stale, publishes each remote's build as a release
+ * (`releases/<short>/<version>/`, or under RELEASES_DIR) and points remotes.json at them, unless REMOTES_FILE names
+ * a registry of the operators' own; then serves everything from one port — the API under /api, the shell at /, each
+ * remote's releases under /remotes/<short>/ and remotes.json.
  */
 import { performance } from 'node:perf_hooks';
 import { buildApp, loadConfig, MEMORY_DATABASE_URL, startNotes } from '@invest/api';
 import { buildMissing } from './build-missing';
-import { registerWeb } from '@invest/web';
+import { DEFAULT_RELEASES_DIR, deployBuilds, registerWeb } from '@invest/web';
 
 async function main(): Promise<void> {
   const t0 = performance.now();
@@ -13,10 +15,12 @@ async function main(): Promise<void> {
   const config = loadConfig(process.env);
 
   const built = await buildMissing(log);
+  const releasesDir = process.env.RELEASES_DIR || DEFAULT_RELEASES_DIR;
+  const remotesFile = process.env.REMOTES_FILE || deployBuilds(releasesDir);
   const tBuilt = performance.now();
 
   const { app, seeded } = await buildApp(config);
-  await registerWeb(app, { remotesFile: process.env.REMOTES_FILE });
+  await registerWeb(app, { releasesDir, remotesFile });
   await app.listen({ port: config.port, host: config.host });
 
   const shown = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;

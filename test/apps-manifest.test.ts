@@ -8,7 +8,6 @@ import path from 'node:path';
 import { apps } from '../apps.json';
 import pkg from '../package.json';
 import { APP_NAMES, ROUTES } from '../shell/src/routes';
-import { defaultRegistry } from '@invest/web';
 
 const ROOT = path.resolve(__dirname, '..');
 
@@ -73,14 +72,4 @@ it('the shell registers every remote, and every route owner is the shell or a re
   expect(APP_NAMES).toEqual(dirs.slice(1));
   for (const route of ROUTES) expect(['shell', ...APP_NAMES]).toContain(route.owner);
   for (const app of APP_NAMES) expect(ROUTES.some((r) => r.owner === app)).toBe(true);
-});
-
-it('the default remotes.json names each remote container at /remotes/<short>/', () => {
-  expect(defaultRegistry()).toEqual({
-    mf_markets: '/remotes/markets/mf-manifest.json',
-    mf_trading: '/remotes/trading/mf-manifest.json',
-    mf_wallet: '/remotes/wallet/mf-manifest.json',
-    mf_products: '/remotes/products/mf-manifest.json',
-    mf_account: '/remotes/account/mf-manifest.json',
-  });
 });

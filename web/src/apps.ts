@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import manifest from '../../apps.json';
 
@@ -26,21 +25,3 @@ function fromManifest(): readonly [WebApp, ...WebApp[]] {
 export const WEB_APPS = fromManifest();
 export const REMOTES = WEB_APPS.filter((a) => a.short !== '');
 export const distOf = (app: WebApp) => path.join(ROOT, app.dir, 'dist');
-
-/** The remotes.json `npm start` serves unless REMOTES_FILE names another: each container at its own path. */
-export const DEFAULT_REMOTES_FILE = path.join(ROOT, 'shell', 'public', 'remotes.json');
-
-export function defaultRegistry(): Record<string, string> {
-  return Object.fromEntries(REMOTES.map((r) => [r.container, `/remotes/${r.short}/mf-manifest.json`]));
-}
-
-/**
- * Writes the default remotes.json from the manifest (a generated file: repoint remotes with REMOTES_FILE).
- * Only when it changed: the file sits in the shell's folder, and a newer file there marks the shell's build stale.
- */
-export function writeDefaultRegistry(): void {
-  const text = `${JSON.stringify(defaultRegistry(), null, 2)}\n`;
-  if (fs.existsSync(DEFAULT_REMOTES_FILE) && fs.readFileSync(DEFAULT_REMOTES_FILE, 'utf8') === text) return;
-  fs.mkdirSync(path.dirname(DEFAULT_REMOTES_FILE), { recursive: true });
-  fs.writeFileSync(DEFAULT_REMOTES_FILE, text);
-}

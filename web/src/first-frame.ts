@@ -23,13 +23,6 @@ import type { FirstFrame, FrameData, Prerender } from '@invest/shared/prerender'
  */
 export type FrameAnswers = Readonly<Record<string, (input?: unknown) => unknown>>;
 
-/** A remote whose build this server has, and where its prerender would be. */
-export interface FrameSource {
-  /** The manifest URL remotes.json gives the remote when this server serves it (`/remotes/<short>/mf-manifest.json`). */
-  manifestUrl: string;
-  container: string;
-  dist: string;
-}
 
 /** The gate's CSP source: the one inline script a page with a frame runs. */
 export const GATE_SCRIPT_HASH = `'sha256-${crypto.createHash('sha256').update(FRAME_GATE_SCRIPT).digest('base64')}'`;
@@ -112,9 +105,9 @@ interface Loaded {
 const classesOf = (html: string) => [...new Set([...html.matchAll(/class="([^"]*)"/g)].flatMap((m) => m[1]!.split(/\s+/)))].sort().join(' ');
 
 /**
- * The first frames this server can put in its pages: those of the remotes it serves itself (a remote that
- * remotes.json points elsewhere may be another version, whose classes this build's frame would not match).
- * A frame is drawn again only when what it shows has changed (a price tick), its CSS only when its classes have.
+ * The first frames this server can put in its pages: those of the releases remotes.json names that it serves itself,
+ * each drawn by that very release's prerender (a frame's classes are its own version's). A frame is drawn again only
+ * when what it shows has changed (a price tick), its CSS only when its classes have.
  */
 export class FirstFrames {
   private readonly loaded = new Map<string, Loaded>();
@@ -122,7 +115,8 @@ export class FirstFrames {
   private readonly css = new Map<string, Promise<string>>();
 
   constructor(
-    private readonly sources: readonly FrameSource[],
+    /** The folder of the release a manifest URL names, if this server serves it. */
+    private readonly releaseOf: (manifestUrl: string) => string | null,
     private readonly answers: FrameAnswers,
     private readonly remotes: () => Record<string, string>,
     private readonly warn: (msg: string, err?: unknown) => void,
@@ -130,10 +124,10 @@ export class FirstFrames {
 
   /** The frame of `routePath` with its CSS, or null: no remote here prerenders it, or it could not be drawn. */
   async frameFor(routePath: string): Promise<DrawnFrame | null> {
-    const registry = this.remotes();
-    for (const source of this.sources) {
-      if (registry[source.container] !== source.manifestUrl) continue;
-      const loaded = this.load(source);
+    for (const [container, manifestUrl] of Object.entries(this.remotes())) {
+      const dist = this.releaseOf(manifestUrl);
+      if (!dist) continue;
+      const loaded = this.load(dist);
       if (!loaded?.prerender.paths.includes(routePath)) continue;
       let data: FrameData;
       try {
@@ -143,10 +137,10 @@ export class FirstFrames {
           return answer(input);
         });
       } catch (err) {
-        this.warn(`${source.container} could not get what ${routePath}'s frame shows: no frame`, err);
+        this.warn(`${container} could not get what ${routePath}'s frame shows: no frame`, err);
         return null;
       }
-      const key = `${source.container} ${loaded.mtimeMs} ${routePath} ${JSON.stringify(data)}`;
+      const key = `${dist} ${loaded.mtimeMs} ${routePath} ${JSON.stringify(data)}`;
       if (this.last?.key !== key) this.last = { key, drawn: this.draw(loaded, routePath, data) };
       return this.last.drawn;
     }
@@ -170,27 +164,27 @@ export class FirstFrames {
     }
   }
 
-  private load(source: FrameSource): Loaded | null {
-    const bundle = path.join(source.dist, 'server', 'prerender.js');
+  private load(dist: string): Loaded | null {
+    const bundle = path.join(dist, 'server', 'prerender.js');
     let mtimeMs: number;
     try {
       mtimeMs = fs.statSync(bundle).mtimeMs;
     } catch {
       return null;
     }
-    const known = this.loaded.get(source.container);
+    const known = this.loaded.get(dist);
     if (known?.mtimeMs === mtimeMs) return known;
     try {
       const require = createRequire(__filename);
       delete require.cache[bundle];
       const prerender = (require(bundle) as { default: Prerender }).default;
-      const cssFile = path.join(source.dist, 'server', 'prerender.css');
+      const cssFile = path.join(dist, 'server', 'prerender.css');
       const css = fs.existsSync(cssFile) ? fs.readFileSync(cssFile, 'utf8') : '';
       const loaded = { prerender, css, mtimeMs };
-      this.loaded.set(source.container, loaded);
+      this.loaded.set(dist, loaded);
       return loaded;
     } catch (err) {
-      this.warn(`${source.container}'s prerender could not load: no frame`, err);
+      this.warn(`${dist}'s prerender could not load: no frame`, err);
       return null;
     }
   }

@@ -1,3 +1,4 @@
 export { registerWeb, type WebOptions } from './server';
-export { FirstFrames, composePage, framedPage, GATE_SCRIPT_HASH, type DrawnFrame, type FrameAnswers, type FrameSource } from './first-frame';
-export { DEFAULT_REMOTES_FILE, defaultRegistry, distOf, REMOTES, ROOT, WEB_APPS, writeDefaultRegistry, type WebApp } from './apps';
+export { FirstFrames, composePage, framedPage, GATE_SCRIPT_HASH, type DrawnFrame, type FrameAnswers, type FramedPage } from './first-frame';
+export { distOf, REMOTES, ROOT, WEB_APPS, type WebApp } from './apps';
+export { DEFAULT_RELEASES_DIR, deployBuilds, manifestUrlOf, publish, publishAll, releaseDirOf, versionOf, writeRegistry } from './releases';

@@ -3,24 +3,29 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { contentSecurityPolicy, isApiPath, rejection } from '@invest/api';
-import { DEFAULT_REMOTES_FILE, distOf as defaultDistOf, REMOTES, WEB_APPS, type WebApp } from './apps';
+import { distOf as defaultDistOf, REMOTES, WEB_APPS, type WebApp } from './apps';
 import { FirstFrames, framedPage, GATE_SCRIPT_HASH, type FrameAnswers } from './first-frame';
+import { DEFAULT_RELEASES_DIR, releaseDirOf } from './releases';
 
-/** Entry files must be revalidated on every load; everything else carries a content hash and never changes. */
-const ENTRY_FILES = new Set(['index.html', 'login.html', 'main.js', 'remoteEntry.js', 'mf-manifest.json', 'remotes.json']);
+/** The shell's entry files must be revalidated on every load; its other files carry a content hash and never change. */
+const ENTRY_FILES = new Set(['index.html', 'login.html', 'main.js']);
+const IMMUTABLE = 'public, max-age=31536000, immutable';
 
-function setCacheHeaders(reply: FastifyReply, filePath: string): void {
+function setShellCacheHeaders(reply: FastifyReply, filePath: string): void {
   const name = path.basename(filePath).replace(/\.(br|gz)$/, '');
-  reply.header('Cache-Control', ENTRY_FILES.has(name) ? 'no-cache' : 'public, max-age=31536000, immutable');
+  reply.header('Cache-Control', ENTRY_FILES.has(name) ? 'no-cache' : IMMUTABLE);
 }
+
+/** A remote's release never changes, its entry and manifest included (releases.ts). */
+const setReleaseCacheHeaders = (reply: FastifyReply) => reply.header('Cache-Control', IMMUTABLE);
 
 /**
  * Build output that stays on the server: source maps (full sources; kept in the build for error reporting),
  * the federation plugin's build stats and the build stamp. Served nowhere: they answer 404.
  */
 const PRIVATE_FILE = /(\.map|^mf-manifest-stats\.json|^\.built)$/;
-/** A remote's prerender, built for this server to run (first-frame.ts). */
-const SERVER_DIR = /^\/?server\//;
+/** A remote's prerender, built for this server to run (first-frame.ts), in each of its releases. */
+const SERVER_DIR = /^\/?([^/]+\/)?server\//;
 const isPrivate = (pathName: string) => SERVER_DIR.test(pathName) || PRIVATE_FILE.test(path.posix.basename(pathName).replace(/\.(br|gz)$/, ''));
 
 /**
@@ -58,9 +63,11 @@ const DOCUMENT_ONLY_HEADERS = [
 const REVALIDATION_HEADERS = ['etag', 'last-modified', 'accept-ranges'];
 
 export interface WebOptions {
-  /** remotes.json to serve; ops edit it to repoint a remote. */
+  /** remotes.json to serve; ops edit it to repoint a remote. By default the one in the releases folder. */
   remotesFile?: string;
-  /** Where each app's build is (tests serve a fixture folder). */
+  /** Where the remotes' releases are (releases.ts); RELEASES_DIR, or `releases/` at the repository's root. */
+  releasesDir?: string;
+  /** Where the shell's build is (tests serve a fixture folder). */
   distOf?: (app: WebApp) => string;
   /** What a route's first frame may draw from (first-frame.ts); by default the API's `sharedAnswers`. */
   frameAnswers?: FrameAnswers;
@@ -72,7 +79,8 @@ export interface WebOptions {
  * from the API's app (buildApp), registered on the whole server.
  */
 export async function registerWeb(app: FastifyInstance, opts: WebOptions = {}): Promise<void> {
-  const remotesFile = opts.remotesFile ?? DEFAULT_REMOTES_FILE;
+  const releasesDir = opts.releasesDir ?? DEFAULT_RELEASES_DIR;
+  const remotesFile = opts.remotesFile ?? path.join(releasesDir, 'remotes.json');
   const distOf = opts.distOf ?? defaultDistOf;
   const shell = WEB_APPS[0];
   app.addHook('onSend', async (req, reply, payload) => {
@@ -87,11 +95,13 @@ export async function registerWeb(app: FastifyInstance, opts: WebOptions = {}): 
   const allowedPath = (pathName: string, _root: string | undefined, req: { url: string }) => !isPrivate(pathName) && !isApiPath(req.url);
 
   for (const remote of REMOTES) {
+    const root = path.join(releasesDir, remote.short);
+    fs.mkdirSync(root, { recursive: true });
     await app.register(fastifyStatic, {
-      root: distOf(remote),
+      root,
       prefix: `/remotes/${remote.short}/`,
       decorateReply: false,
-      setHeaders: setCacheHeaders,
+      setHeaders: setReleaseCacheHeaders,
       index: false,
       preCompressed: true,
       allowedPath,
@@ -100,7 +110,7 @@ export async function registerWeb(app: FastifyInstance, opts: WebOptions = {}): 
   await app.register(fastifyStatic, {
     root: distOf(shell),
     prefix: '/',
-    setHeaders: setCacheHeaders,
+    setHeaders: setShellCacheHeaders,
     index: false,
     wildcard: true,
     preCompressed: true,
@@ -116,7 +126,7 @@ export async function registerWeb(app: FastifyInstance, opts: WebOptions = {}): 
 
   // The shell's page with the route's first frame in it, when a remote served here prerenders the route.
   const frames = new FirstFrames(
-    REMOTES.map((r) => ({ container: r.container, manifestUrl: `/remotes/${r.short}/mf-manifest.json`, dist: distOf(r) })),
+    (manifestUrl) => releaseDirOf(releasesDir, manifestUrl),
     opts.frameAnswers ?? (app.hasDecorator('sharedAnswers') ? app.sharedAnswers : {}),
     () => JSON.parse(fs.readFileSync(remotesFile, 'utf8')) as Record<string, string>,
     (msg, err) => app.log.warn({ err }, msg),

@@ -14,11 +14,19 @@ import { registerWeb, WEB_APPS } from '../src';
 const SHELL_HTML = '<!doctype html><html><head><script defer src="/main.js"></script></head><body><div id="root"></div></body></html>';
 const LOGIN_HTML = '<!doctype html><html><head><script defer src="/login.abcdef12.js"></script></head><body><div id="root" data-page="login"></div></body></html>';
 
-/** A build of every web app, with the files a real build leaves beside its bundles. */
+/** The one release of each remote in the fixture. */
+const V = '0.1.0-fixture';
+/** A remote's file in its release, as the page asks for it. */
+const inRelease = (short: string, file: string) => `/remotes/${short}/${V}/${file}`;
+
+/**
+ * A build of every web app, with the files a real build leaves beside its bundles: the shell's in `<app>/dist`, each
+ * remote's published as release V in `releases/<short>/V/`.
+ */
 function fixtureBuild(): string {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'invest-web-'));
   for (const app of WEB_APPS) {
-    const dist = path.join(root, app.dir, 'dist');
+    const dist = app.short ? path.join(root, 'releases', app.short, V) : path.join(root, app.dir, 'dist');
     fs.mkdirSync(dist, { recursive: true });
     const entry = app.short ? 'remoteEntry.js' : 'main.js';
     fs.writeFileSync(path.join(dist, entry), '//# sourceMappingURL=' + entry + '.map\n');
@@ -34,12 +42,14 @@ function fixtureBuild(): string {
   return root;
 }
 
+/** The server over a fixture build. */
+const webOver = (root: string, remotesFile = path.join(root, 'remotes.json')) => (app: Parameters<typeof registerWeb>[0]) =>
+  registerWeb(app, { remotesFile, releasesDir: path.join(root, 'releases'), distOf: (a) => path.join(root, a.dir, 'dist') });
+
 // The web files do not depend on the database: one backend is enough.
 describe('web files served beside the API', () => {
   const root = fixtureBuild();
-  const t = useApp(backends[0]!, {
-    beforeReady: (app) => registerWeb(app, { remotesFile: path.join(root, 'remotes.json'), distOf: (a) => path.join(root, a.dir, 'dist') }),
-  });
+  const t = useApp(backends[0]!, { beforeReady: webOver(root) });
   afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
   const page = (url: string) => t.current.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
 
@@ -76,11 +86,11 @@ describe('web files served beside the API', () => {
     }
   });
 
-  it.each(['/main.js', '/remotes/markets/remoteEntry.js', '/mf-manifest.json', '/remotes/account/mf-manifest.json'])('serves the build file %s', async (url) => {
+  it.each(['/main.js', inRelease('markets', 'remoteEntry.js'), '/mf-manifest.json', inRelease('account', 'mf-manifest.json')])('serves the build file %s', async (url) => {
     expect((await page(url)).status).toBe(200);
   });
 
-  it.each(['/main.js.map', '/remotes/markets/remoteEntry.js.map', '/mf-manifest-stats.json', '/remotes/wallet/mf-manifest-stats.json', '/.built', '/remotes/trading/.built'])(
+  it.each(['/main.js.map', inRelease('markets', 'remoteEntry.js.map'), '/mf-manifest-stats.json', inRelease('wallet', 'mf-manifest-stats.json'), '/.built', inRelease('trading', '.built')])(
     'keeps %s private: a plain 404',
     async (url) => {
       const res = await page(url);
@@ -90,7 +100,7 @@ describe('web files served beside the API', () => {
     },
   );
 
-  it.each(['/missing.js', '/remotes/markets/nope', '/favicon.ico'])('answers a missing file %s with 404, not the shell', async (url) => {
+  it.each(['/missing.js', '/remotes/markets/nope', inRelease('markets', 'nope.js'), '/remotes/markets/0.0.9-gone/remoteEntry.js', '/favicon.ico'])('answers a missing file %s with 404, not the shell', async (url) => {
     const res = await page(url);
     expect(res.status).toBe(404);
     expect(res.headers['content-type']).toMatch(/^text\/plain/);
@@ -137,7 +147,7 @@ describe('web files served beside the API', () => {
       expect(res.headers['x-frame-options']).toBe('DENY');
       expect(res.headers['strict-transport-security']).toBeDefined();
     }
-    for (const url of ['/main.js', '/remotes/markets/remoteEntry.js', '/remotes.json']) {
+    for (const url of ['/main.js', inRelease('markets', 'remoteEntry.js'), '/remotes.json']) {
       const res = await page(url);
       expect(res.status).toBe(200);
       expect(res.headers['x-content-type-options']).toBe('nosniff');
@@ -147,10 +157,14 @@ describe('web files served beside the API', () => {
       expect(res.headers['content-security-policy']).toBeUndefined();
       expect(res.headers['x-frame-options']).toBeUndefined();
     }
-    // A hashed file is cached for good: no validators; an entry file keeps them (revalidated on every load).
-    const hashed = await page('/remotes/markets/123.abcdef12.js');
-    expect(hashed.headers['cache-control']).toContain('immutable');
-    expect(hashed.headers.etag).toBeUndefined();
+    // A hashed file, and every file of a remote's release, its entry and manifest too, is cached for good: no
+    // validators. The shell's entry files and remotes.json keep them: revalidated on every load.
+    for (const url of ['/123.abcdef12.js', inRelease('markets', '123.abcdef12.js'), inRelease('markets', 'remoteEntry.js'), inRelease('markets', 'mf-manifest.json')]) {
+      const file = await page(url);
+      expect(file.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(file.headers.etag).toBeUndefined();
+    }
+    for (const url of ['/main.js', '/remotes.json']) expect((await page(url)).headers['cache-control']).toBe('no-cache');
     expect((await page('/main.js')).headers.etag).toBeDefined();
     // The API's answers keep every header.
     const api = await t.current.inject({ method: 'GET', url: '/api/v2/config' });
@@ -173,14 +187,14 @@ const PRERENDER_JS = `module.exports = { default: {
 
 describe("a route's first frame in the page", () => {
   const root = fixtureBuild();
-  const markets = path.join(root, 'mf-markets', 'dist');
+  const markets = path.join(root, 'releases', 'markets', V);
   fs.mkdirSync(path.join(markets, 'server'));
   fs.writeFileSync(path.join(markets, 'server', 'prerender.js'), PRERENDER_JS);
   fs.writeFileSync(path.join(markets, 'server', 'prerender.css'), '.title{font-size:20px}.unused{color:red}');
   const remotesFile = path.join(root, 'remotes.json');
-  const servedHere = { mf_markets: '/remotes/markets/mf-manifest.json' };
+  const servedHere = { mf_markets: inRelease('markets', 'mf-manifest.json') };
   fs.writeFileSync(remotesFile, JSON.stringify(servedHere));
-  const t = useApp(backends[0]!, { beforeReady: (app) => registerWeb(app, { remotesFile, distOf: (a) => path.join(root, a.dir, 'dist') }) });
+  const t = useApp(backends[0]!, { beforeReady: webOver(root) });
   afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
   const get = (url: string, encoding = 'br, gzip') => t.current.built.app.inject({ method: 'GET', url, headers: { accept: 'text/html', 'accept-encoding': encoding } });
   const html = (res: { headers: Record<string, unknown>; rawPayload: Buffer }) =>
@@ -246,6 +260,6 @@ describe("a route's first frame in the page", () => {
   });
 
   it('never serves the server build', async () => {
-    for (const url of ['/remotes/markets/server/prerender.js', '/remotes/markets/server/prerender.css']) expect((await get(url)).statusCode).toBe(404);
+    for (const url of [inRelease('markets', 'server/prerender.js'), inRelease('markets', 'server/prerender.css')]) expect((await get(url)).statusCode).toBe(404);
   });
 });
