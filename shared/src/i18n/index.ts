@@ -16,7 +16,7 @@ export function storedLanguage(): Language {
 }
 
 /** The one i18n instance of the page (@invest/runtime's, a federation singleton). */
-export { i18n };
+export { i18n } from '@invest/runtime';
 let ready: Promise<unknown> | null = null;
 
 /**
