@@ -18,10 +18,20 @@ const SHARED_KNOWS_NO_APP = {
   workspaces: ['shell', 'mf-*', 'api', 'e2e'],
   message: '@invest/shared knows no app: apps import it, never the reverse.',
 };
-/** TanStack Query lives inside the @invest/shared singleton (bundled, not shared on its own): apps use its hooks. */
-const DATA_THROUGH_SHARED = {
-  packages: ['@tanstack/*'],
-  message: "apps fetch data through @invest/shared's hooks (useCall, useQuery…): TanStack Query is bundled inside that singleton, so a direct import would bring a second copy without the page's QueryClient.",
+/**
+ * The libraries bundled inside the @invest/runtime singleton (not shared on their own): everyone else uses what the
+ * runtime exports. Their types may be imported (erased, they bring no copy).
+ */
+const INSIDE_RUNTIME = {
+  packages: ['@tanstack/*', 'rxjs', 'i18next', 'react-i18next', 'single-spa-react'],
+  typesAllowed: true,
+  message:
+    "bundled inside @invest/runtime, the page's one copy: import what it exports (useTranslation, useQuery, bus…) from @invest/runtime or @invest/shared; a copy of your own would have neither the page's QueryClient nor its i18n instance.",
+};
+/** The runtime is the page's one copy whatever the apps' versions of the libraries are: it depends on none of them. */
+const RUNTIME_STANDS_ALONE = {
+  workspaces: ['shared', 'shell', 'mf-*', 'api', 'web', 'e2e'],
+  message: '@invest/runtime imports no other workspace: the apps of one page may bring different versions of @invest/shared.',
 };
 /** zod and the contract's schemas come through @invest/shared/forms, one copy per page, loaded by the screens that validate. */
 const SCHEMAS_THROUGH_FORMS = {
@@ -51,9 +61,9 @@ export default defineConfig([
     languageOptions: { sourceType: 'commonjs', globals: globals.node },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
-  // Web code: the shell, the remotes and @invest/shared.
+  // Web code: the shell, the remotes, @invest/runtime and @invest/shared.
   {
-    files: ['shell/**/*.{ts,tsx}', 'mf-*/**/*.{ts,tsx}', 'shared/**/*.{ts,tsx}'],
+    files: ['shell/**/*.{ts,tsx}', 'mf-*/**/*.{ts,tsx}', 'runtime/**/*.{ts,tsx}', 'shared/**/*.{ts,tsx}'],
     ...reactHooks.configs.flat.recommended,
     languageOptions: { globals: globals.browser },
   },
@@ -69,7 +79,7 @@ export default defineConfig([
   {
     plugins: { boundaries: { rules: { imports: importBoundaries, 'ledger-writes': ledgerWrites } } },
   },
-  { files: ['mf-*/**'], rules: { 'boundaries/imports': ['error', [REMOTES_APART, DATA_THROUGH_SHARED, SCHEMAS_THROUGH_FORMS]] } },
+  { files: ['mf-*/**'], rules: { 'boundaries/imports': ['error', [REMOTES_APART, INSIDE_RUNTIME, SCHEMAS_THROUGH_FORMS]] } },
   // Screens read and write through the hooks (cached, retried, one Idempotency-Key per submit), never the bare client.
   {
     files: ['mf-*/src/**'],
@@ -83,12 +93,21 @@ export default defineConfig([
   {
     files: ['shell/**'],
     rules: {
-      'boundaries/imports': ['error', [{ workspaces: ['api'], message: 'the shell reaches the API over HTTP, through @invest/shared.' }, DATA_THROUGH_SHARED, SCHEMAS_THROUGH_FORMS]],
+      'boundaries/imports': ['error', [{ workspaces: ['api'], message: 'the shell reaches the API over HTTP, through @invest/shared.' }, INSIDE_RUNTIME, SCHEMAS_THROUGH_FORMS]],
     },
   },
   {
     files: ['shared/**'],
-    rules: { 'boundaries/imports': ['error', [SHARED_KNOWS_NO_APP]] },
+    rules: { 'boundaries/imports': ['error', [SHARED_KNOWS_NO_APP, INSIDE_RUNTIME]] },
+  },
+  {
+    files: ['runtime/**'],
+    rules: {
+      'boundaries/imports': [
+        'error',
+        [RUNTIME_STANDS_ALONE, { packages: [...SERVER_PACKAGES, ...NODE_BUILTINS], message: '@invest/runtime runs in the browser: no server code, no Node built-ins.' }],
+      ],
+    },
   },
   {
     files: ['shared/src/**'],
@@ -97,6 +116,7 @@ export default defineConfig([
         'error',
         [
           SHARED_KNOWS_NO_APP,
+          INSIDE_RUNTIME,
           { packages: [...SERVER_PACKAGES, ...NODE_BUILTINS], message: '@invest/shared runs in the browser: no server code, no Node built-ins.' },
         ],
       ],

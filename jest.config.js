@@ -40,6 +40,7 @@ module.exports = {
   // API suites open databases and hash passwords (argon2id at OWASP cost): give them room.
   testTimeout: 30_000,
   projects: [
+    project('runtime', 'jsdom'),
     project('shared', 'jsdom'),
     project('api', 'node'),
     project('web', 'node'),

@@ -16,46 +16,59 @@ const TSCONFIG = path.join(__dirname, 'tsconfig.json');
 
 const versionOf = (pkg) => require(`${pkg}/package.json`).version;
 
-// Everything that must exist once per page: one React, one router, one bus, one session, one i18n instance.
-// TanStack Query is not among them: only @invest/shared imports it (a lint boundary keeps it so), so it is bundled
-// inside that singleton, tree-shaken to what its hooks use, and the page still has one QueryClient and one cache.
+/**
+ * What must exist once per page, shared as singletons: React, the router and @invest/runtime (the bus, the session,
+ * the QueryClient, the i18next instance, the remote lifecycles; rxjs, TanStack Query and react-i18next are bundled
+ * inside it). The compatibility rule (README.md): a remote built for another major of @invest/runtime is refused
+ * (strictVersion), and its routes show the retry panel; React and the router accept any version of their major.
+ */
 const SINGLETONS = {
-  react: 'react',
-  'react/jsx-runtime': 'react',
-  'react-dom': 'react-dom',
-  'react-dom/client': 'react-dom',
-  'react-router-dom': 'react-router-dom',
-  rxjs: 'rxjs',
-  i18next: 'i18next',
-  'react-i18next': 'react-i18next',
+  react: { pkg: 'react' },
+  'react/jsx-runtime': { pkg: 'react' },
+  'react-dom': { pkg: 'react-dom' },
+  'react-dom/client': { pkg: 'react-dom' },
+  'react-router-dom': { pkg: 'react-router-dom' },
+  '@invest/runtime': { pkg: '@invest/runtime', strict: true },
+};
+
+/**
+ * Libraries shared by version, not as singletons: a module of one is taken from the page when the page has a version
+ * in the app's range (`^` the version it was built with), else the app loads its own copy. Apps built from the same
+ * versions therefore load one copy; a remote that needs a newer minor than the shell brought loads its own.
+ * The contract's zod schemas and the forms are a module of their own, loaded by the first screen that validates.
+ */
+const VERSIONED = {
   '@invest/shared': '@invest/shared',
-  // The contract's zod schemas and the forms: one copy per page too, but loaded by the first screen that validates.
   '@invest/shared/forms': '@invest/shared',
 };
 
 /**
- * A shared module is never tree-shaken (any app may ask it for any export), so these packages are provided as a
- * module that re-exports only what the apps use (scripts/share/, kept complete by test/share-facades.test.ts):
- * react-router-dom ships 12 KB instead of 51 KB (brotli), rxjs 3 KB instead of 16 KB, react-i18next 2 KB instead of 9.
- * The share key, version and singleton stay the package's.
+ * A shared module is never tree-shaken (any app may ask it for any export), so the router is provided as a module
+ * that re-exports only what the apps use (scripts/share/react-router-dom.ts, from react-router's public entry; kept
+ * complete by test/share-facades.test.ts): 12 KB instead of 51 KB (brotli). The share key, version and singleton stay
+ * the package's.
  */
 const SHARE_FACADES = {
   'react-router-dom': path.join(__dirname, 'scripts', 'share', 'react-router-dom.ts'),
-  rxjs: path.join(__dirname, 'scripts', 'share', 'rxjs.ts'),
-  'react-i18next': path.join(__dirname, 'scripts', 'share', 'react-i18next.mjs'),
 };
 
 /** Every app's federation instance fetches a shared module again after a failed download (see the file). */
 const RETRY_FAILED_SHARES = path.join(__dirname, 'scripts', 'share', 'retry-failed-shares.mjs');
 
+/** The federation runtime of the shell's page, published for the remotes (see runtimeOptions). */
+const PROVIDE_EXTERNAL_RUNTIME = path.join(__dirname, 'scripts', 'share', 'provide-external-runtime.mjs');
+
 function sharedScope() {
-  return Object.fromEntries(
-    Object.entries(SINGLETONS).map(([request, pkg]) => {
-      const version = versionOf(pkg);
-      const facade = SHARE_FACADES[request] ? { import: SHARE_FACADES[request] } : {};
-      return [request, { singleton: true, version, requiredVersion: `^${version}`, strictVersion: false, ...facade }];
-    }),
-  );
+  const singletons = Object.entries(SINGLETONS).map(([request, { pkg, strict = false }]) => {
+    const version = versionOf(pkg);
+    const facade = SHARE_FACADES[request] ? { import: SHARE_FACADES[request] } : {};
+    return [request, { singleton: true, version, requiredVersion: `^${version}`, strictVersion: strict, ...facade }];
+  });
+  const versioned = Object.entries(VERSIONED).map(([request, pkg]) => {
+    const version = versionOf(pkg);
+    return [request, { singleton: false, version, requiredVersion: `^${version}`, strictVersion: true }];
+  });
+  return Object.fromEntries([...singletons, ...versioned]);
 }
 
 /**
@@ -69,14 +82,13 @@ function runtimeOptions(isRemote, production) {
   const runtimePlugins = [RETRY_FAILED_SHARES];
   if (!production) return { experiments, runtimePlugins };
   if (isRemote) return { experiments: { ...experiments, externalRuntime: true }, runtimePlugins };
-  // What `provideExternalRuntime: true` adds, but the plugin's ES module: the option requires its CommonJS build,
-  // which pulls in a second, CommonJS copy of the runtime (+7 KB brotli).
-  const esm = require.resolve('@module-federation/inject-external-runtime-core-plugin').replace(/\.cjs$/, '.js');
-  return { experiments, runtimePlugins: [esm, ...runtimePlugins] };
+  // What `provideExternalRuntime: true` adds, imported by package name so webpack picks its ES module build through
+  // the package's exports; the option requires its CommonJS build, a second, CommonJS copy of the runtime.
+  return { experiments, runtimePlugins: [PROVIDE_EXTERNAL_RUNTIME, ...runtimePlugins] };
 }
 
 // Packages shared one module at a time (a file each) that always load together: one file per family (below).
-const REACT_FAMILY = /[\\/](node_modules[\\/](react|react-dom|scheduler|react-i18next|use-sync-external-store)[\\/]|scripts[\\/]share[\\/]react-i18next\.mjs$)/;
+const REACT_FAMILY = /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/;
 const ROUTER_FAMILY = /[\\/](node_modules[\\/](react-router|react-router-dom)[\\/]|scripts[\\/]share[\\/]react-router-dom\.ts$)/;
 
 const SHARED_DIR = path.join(__dirname, 'shared');
@@ -88,11 +100,7 @@ const fileCache = (dir, name) => ({
   buildDependencies: { config: [__filename, path.join(dir, 'webpack.config.js'), path.join(__dirname, 'apps.json'), TSCONFIG, path.join(__dirname, 'tsconfig.base.json')] },
 });
 
-const RESOLVE = {
-  extensions: ['.tsx', '.ts', '.js', '.mjs', '.json'],
-  // The react-i18next facade imports the package's files, which its exports map does not list.
-  alias: { 'react-i18next-files': path.join(path.dirname(require.resolve('react-i18next/package.json')), 'dist', 'es') },
-};
+const RESOLVE = { extensions: ['.tsx', '.ts', '.js', '.mjs', '.json'] };
 
 /** The loaders of a CSS file whose module classes are named `${name}_…` (salted with `name`). */
 function cssLoaders(name, production) {
@@ -224,8 +232,8 @@ function createConfig(dir) {
         // Pre-compressed copies (brotli, gzip): the server picks one per request, no CPU spent per download.
         ...(production ? compressedCopies() : []),
       ],
-      // React, React DOM and react-i18next are shared module by module, a file each, yet every page's start needs
-      // them all: one file instead of six (fewer requests and headers, one brotli window); the router likewise. Each
+      // React and React DOM are shared module by module, a file each, yet every page's start needs them all: one
+      // file instead of four (fewer requests and headers, one brotli window); the router likewise. Each
       // module is still provided and negotiated on its own.
       optimization: production
         ? {

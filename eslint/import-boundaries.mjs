@@ -41,6 +41,8 @@ export const importBoundaries = {
             workspaces: { type: 'array', items: { type: 'string' } },
             packages: { type: 'array', items: { type: 'string' } },
             allow: { type: 'array', items: { type: 'string' } },
+            /** Type-only imports pass: they are erased, so no second copy of the package is bundled. */
+            typesAllowed: { type: 'boolean' },
             message: { type: 'string' },
           },
           required: ['message'],
@@ -55,11 +57,12 @@ export const importBoundaries = {
       workspaces: (r.workspaces ?? []).map(toRegExp),
       packages: (r.packages ?? []).map(toRegExp),
       allow: new Set(r.allow ?? []),
+      typesAllowed: r.typesAllowed ?? false,
       message: r.message,
     }));
     const own = workspaceOfPath(context.filename);
 
-    function check(node) {
+    function check(node, typeOnly = false) {
       if (node?.type !== 'Literal' || typeof node.value !== 'string') return;
       const specifier = node.value;
       const relative = specifier.startsWith('.');
@@ -67,18 +70,18 @@ export const importBoundaries = {
       // A file may always import its own workspace.
       if (target && target === own) return;
       for (const rule of rules) {
-        if (rule.allow.has(specifier)) continue;
+        if (rule.allow.has(specifier) || (typeOnly && rule.typesAllowed)) continue;
         const hit = target ? rule.workspaces.some((re) => re.test(target)) : !relative && rule.packages.some((re) => re.test(specifier));
         if (hit) return context.report({ node, messageId: 'forbidden', data: { specifier, message: rule.message } });
       }
     }
 
     return {
-      ImportDeclaration: (node) => check(node.source),
-      ExportAllDeclaration: (node) => check(node.source),
-      ExportNamedDeclaration: (node) => check(node.source),
+      ImportDeclaration: (node) => check(node.source, node.importKind === 'type'),
+      ExportAllDeclaration: (node) => check(node.source, node.exportKind === 'type'),
+      ExportNamedDeclaration: (node) => check(node.source, node.exportKind === 'type'),
       ImportExpression: (node) => check(node.source),
-      TSImportType: (node) => check(node.argument?.literal ?? node.source),
+      TSImportType: (node) => check(node.argument?.literal ?? node.source, true),
       TSExternalModuleReference: (node) => check(node.expression),
       CallExpression(node) {
         const callee = node.callee;

@@ -21,8 +21,8 @@ interface WebpackConfig {
 }
 const dirs = apps.map((a) => a.dir);
 
-it('npm workspaces are the shared package, the API, the page server, every app of the manifest and the browser tests', () => {
-  expect([...pkg.workspaces].sort()).toEqual(['shared', 'api', 'web', ...dirs, 'e2e'].sort());
+it('npm workspaces are the runtime and shared packages, the API, the page server, every app of the manifest and the browser tests', () => {
+  expect([...pkg.workspaces].sort()).toEqual(['runtime', 'shared', 'api', 'web', ...dirs, 'e2e'].sort());
 });
 
 it('each app is a workspace named after its folder, with a unique port and an underscore container name', () => {

@@ -32,8 +32,8 @@ jest.mock('react-router-dom', () => {
 });
 
 // The Apps render while the suite is collected, before any i18n set-up could run: titles may stay keys.
-jest.mock('react-i18next', () => ({
-  ...jest.requireActual<typeof import('react-i18next')>('react-i18next'),
+jest.mock('@invest/runtime', () => ({
+  ...jest.requireActual<typeof import('@invest/runtime')>('@invest/runtime'),
   useTranslation: () => ({ t: (key: string) => key }),
 }));
 

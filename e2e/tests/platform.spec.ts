@@ -54,7 +54,7 @@ test('each remote mounts on its route, is fetched only then, and shares one Reac
     }
     return Object.fromEntries(Object.entries(counts).map(([k, v]) => [k, [...new Set(v)]]));
   });
-  for (const pkg of ['react', 'react-dom/client', 'react/jsx-runtime', 'react-router-dom', 'rxjs', 'i18next', '@invest/shared']) {
+  for (const pkg of ['react', 'react-dom/client', 'react/jsx-runtime', 'react-router-dom', '@invest/runtime', '@invest/shared']) {
     expect(loads[pkg], `${pkg} providers: ${JSON.stringify(loads[pkg])}`).toHaveLength(1);
   }
 });

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@invest/runtime';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import { ComingSoonPage } from '@invest/shared';
 

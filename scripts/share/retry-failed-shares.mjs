@@ -1,21 +1,29 @@
-// Module Federation runtime plugin: a shared module whose download failed (offline, a deploy in between) is fetched
-// again on the next try. The runtime keeps the rejected load in the share scope and hands it to every later caller
-// (module-federation/core#5068, not in 2.9), so a screen opened offline would fail for good: the form rules
-// (@invest/shared/forms) load with the first screen that validates, and may well be first asked for offline.
+// Module Federation runtime plugin: a versioned shared module whose download failed (offline, a deploy in between) is
+// fetched again on the next try. The runtime keeps the failed load in the share scope and hands it to every later
+// caller, so a screen opened offline would fail for good: the form rules (@invest/shared/forms) load with the first
+// screen that validates, and a remote's own copy of a newer @invest/shared with the remote. Public hooks only: the
+// failure is heard through errorLoadShare, and the next resolution (resolveShare, whose documented use is to choose
+// the entry a load uses) puts a fresh entry, from the failed one's configuration, in its place.
+// Singletons are left alone: they load with the page, and their errors are version refusals, not downloads.
 export default function retryFailedShares() {
+  const failed = new Set();
   return {
     name: 'retry-failed-shares',
-    async beforeLoadShare(args) {
-      for (const scope of Object.values(args.origin.shareScopeMap ?? {})) {
-        for (const entry of Object.values(scope?.[args.pkgName] ?? {})) {
-          const loading = entry?.loading;
-          if (!loading || entry.loaded) continue;
-          // A load in flight is awaited here as the runtime would await it; a failed one is dropped.
-          await loading.catch(() => {
-            if (entry.loading === loading && !entry.loaded) entry.loading = null;
-          });
-        }
-      }
+    errorLoadShare(args) {
+      if (!args.shareInfo?.shareConfig?.singleton) failed.add(args.pkgName);
+      return args;
+    },
+    resolveShare(args) {
+      if (!failed.delete(args.pkgName)) return args;
+      const resolve = args.resolver;
+      args.resolver = () => {
+        const found = resolve();
+        if (!found?.shared) return found;
+        const { version, scope, from, get, shareConfig, strategy } = found.shared;
+        const fresh = { version, scope, from, get, shareConfig, strategy };
+        args.shareScopeMap[args.scope][args.pkgName][version] = fresh;
+        return { ...found, shared: fresh };
+      };
       return args;
     },
   };

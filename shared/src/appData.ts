@@ -1,8 +1,7 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, queryClient } from '@invest/runtime';
 import { calls } from './contract/endpoints';
 import { deploymentQuery } from './hooks/useDeployment';
 import type { Category } from './contract/market';
-import { queryClient } from './query/client';
 import { useCachedFirst } from './query/useCachedFirst';
 import { callQuery, troubleOf, type Trouble } from './query/useCall';
 

@@ -1,4 +1,6 @@
-// @invest/shared: one module instance per page (a federation singleton) for the bus, the session and i18n.
+// @invest/shared: the contract, the API client, the UI kit, the formatters and the hooks; a versioned library (the
+// compatibility rule: README.md). What must exist once per page (bus, session, QueryClient, i18n instance) is
+// @invest/runtime's, re-exported here.
 // The contract without zod: every call's route and types, the error keys and the plain values (the schemas and the
 // forms are @invest/shared/forms).
 export { calls, type Endpoints } from './contract/endpoints';
@@ -9,9 +11,7 @@ export * from './contract/errors';
 export * from './contract/values';
 export { call, ApiError, errorKeyOf, API_BASE, API_TIMEOUT_MS, type CallOptions } from './api/client';
 export { failureKey } from './api/failure';
-export { bus, EventBus, type BusEvent, type BusEventOf } from './bus';
-export { session, SESSION_KEYS, type RememberedLogin } from './session/session';
-export { storage } from './session/storage';
+export { bus, EventBus, session, SESSION_KEYS, storage, type BusEvent, type BusEventOf, type RememberedLogin } from '@invest/runtime';
 export * from './i18n';
 export * from './format';
 export * from './paths';
@@ -31,9 +31,9 @@ export {
 export { useLoggedIn } from './hooks/useSession';
 export { useWalletEvents, useUserEvents, invalidateWallet, sseParser, walletStreamUrl, WALLET_QUERY_PATHS, WALLET_POLL_MS, WALLET_STREAM_IDLE_MS, WALLET_STREAM_RETRY_MS, type WalletStreamMode } from './hooks/useWalletEvents';
 export { useDeployment, deploymentOf, DEPLOYMENT_CURRENCIES, type Deployment, type DeploymentCurrency } from './hooks/useDeployment';
-export { queryClient, createQueryClient, followApp, isTransient } from './query/client';
-// TanStack's own pieces the screens use, so apps import data fetching from one place.
-export { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+export { queryClient, createQueryClient, followApp, isTransient } from '@invest/runtime';
+// TanStack's own pieces the screens use (the runtime's copy), so apps import data fetching from one place.
+export { keepPreviousData, useQuery, useQueryClient } from '@invest/runtime';
 export { useUpload } from './query/useUpload';
 export { useCall, useCalls, useCallMutation, newIdempotencyKey, IDEMPOTENT_RETRIES, callQuery, callKey, troubleOf, isNotFound, type CallQueryOptions, type Trouble } from './query/useCall';
 export { useOnline } from './query/useOnline';
@@ -41,7 +41,8 @@ export { useCachedFirst } from './query/useCachedFirst';
 export { QueryProvider } from './query/QueryProvider';
 export { categoriesQuery, loadAppData, useCategories } from './appData';
 export { cache, type CacheStore } from './cache';
-export { createLifecycles, createSlicedRoot, type RemoteMountProps } from './remote/createLifecycles';
+export { createLifecycles } from './remote/createLifecycles';
+export { createSlicedRoot, type RemoteMountProps } from '@invest/runtime';
 export { RemoteBoundary } from './remote/RemoteBoundary';
 export { SectionFailed } from './remote/SectionFailed';
 export { lazyScreen } from './remote/lazyScreen';

@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { ApiError, call } from '../src/api/client';
-import { bus } from '../src/bus';
+import { bus, session } from '@invest/runtime';
 import { defineCall } from '../src/contract/envelope';
-import { session } from '../src/session/session';
 
 const ping = defineCall({ method: 'GET', path: '/ping', auth: 'user', input: z.object({ q: z.string() }), output: z.object({ n: z.number() }) });
 const save = defineCall({ method: 'POST', path: '/save', auth: 'user', input: z.object({ a: z.number() }), output: z.literal('ok') });

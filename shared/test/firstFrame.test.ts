@@ -1,4 +1,4 @@
-import { QueryClient } from '@tanstack/react-query';
+import { QueryClient } from '@invest/runtime';
 import { adoptFirstFrame, FIRST_FRAME, FRAME_GATE_SCRIPT, removeFirstFrame } from '../src/remote/firstFrame';
 
 /** The page as the server composes it (@invest/web's first-frame.ts), with the head's gate run as the browser would. */

@@ -1,8 +1,7 @@
 import { screen } from '@testing-library/react';
 import { createElement } from 'react';
 import { i18n } from '../src/i18n';
-import { SESSION_KEYS } from '../src/session/session';
-import { storage } from '../src/session/storage';
+import { SESSION_KEYS, storage } from '@invest/runtime';
 import { renderAt, setup } from '../src/testing';
 import { Pager } from '../src/ui/Pager';
 

@@ -1,5 +1,5 @@
 import { act, renderHook, waitFor } from '@testing-library/react';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@invest/runtime';
 import type { ReactNode } from 'react';
 import { ApiError, call } from '../src/api/client';
 import { calls } from '../src/contract';

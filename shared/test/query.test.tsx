@@ -1,10 +1,8 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { bus } from '../src/bus';
+import { QueryClientProvider, bus, session } from '@invest/runtime';
 import { calls } from '../src/contract';
 import { deploymentOf } from '../src/hooks/useDeployment';
 import { useCall } from '../src/query/useCall';
-import { session } from '../src/session/session';
 import { answer, fixture, inputsOf, server, stockRow, testQueryClient } from '../src/testing';
 
 const list = (symbol: string) => ({ rows: [stockRow(1, { name: `${symbol} member` })], count: 1 });

@@ -1,6 +1,6 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { calls } from '../src/contract';
-import { session } from '../src/session/session';
+import { session } from '@invest/runtime';
 import { answer, inputsOf, renderAt, setup } from '../src/testing';
 import { ServiceLink } from '../src/ui/ServiceLink';
 

@@ -1,11 +1,9 @@
 import { act } from '@testing-library/react';
-import { bus } from '../src/bus';
+import { bus, session, useQuery } from '@invest/runtime';
 import { calls, WALLET_STREAM_PATH } from '../src/contract';
 import { sseParser, useWalletEvents, WALLET_POLL_MS, WALLET_STREAM_IDLE_MS, WALLET_STREAM_RETRY_MS, type WalletStreamMode } from '../src/hooks/useWalletEvents';
 import { callQuery } from '../src/query/useCall';
-import { session } from '../src/session/session';
 import { answer, goOffline, goOnline, inputsOf, renderAt, server } from '../src/testing';
-import { useQuery } from '@tanstack/react-query';
 
 const INFO = { id: 3, user: '9876543210', no: '40000003', img: '', total: 100, money: 100, loan: 0 };
 const INFO_PATH = calls.userInfo.path;

@@ -1,5 +1,5 @@
 import { StrictMode } from 'react';
-import { I18nextProvider } from 'react-i18next';
+import { I18nextProvider } from '@invest/runtime';
 import { start } from 'single-spa';
 import { adoptFirstFrame, bus, createSlicedRoot, followApp, i18n, initI18n, loadAppData, QueryProvider, queryClient, removeFirstFrame, session } from '@invest/shared';
 import '@invest/shared/styles.css';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@invest/runtime';
 import { Link } from 'react-router-dom';
 import { formatMoney, Icon, IconButton, LoadError, MASK, Spinner, StaleNotice, troubleOf, useDeployment } from '@invest/shared';
 import { AccountMarkets } from './AccountMarkets';

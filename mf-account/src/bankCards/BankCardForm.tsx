@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@invest/runtime';
 import { type BankCard, Button, calls, type Deployment, failureKey, OfflineNote, TextField, useCallMutation, useOnline } from '@invest/shared';
 import { fieldErrors, fieldsOf, initialValues, keptValue, maskCard, payloadOf, type CardField, type CardValues, type FieldSpec } from './cardForm';
 import s from './bankCards.module.css';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@invest/runtime';
 import { useNavigate } from 'react-router-dom';
 import { Button, calls, failureKey, OfflineNote, PageHeader, TextField, toast, useCallMutation, useOnline } from '@invest/shared';
 import { loginPasswordErrors, type LoginPasswordValues } from './passwordRules';

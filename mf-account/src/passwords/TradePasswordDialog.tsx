@@ -1,5 +1,5 @@
 import { useRef, useState, type KeyboardEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@invest/runtime';
 import { Button, callKey, calls, Dialog, failureKey, OfflineNote, TextField, toast, useCallMutation, useOnline, useQueryClient } from '@invest/shared';
 import { isTradePassword, tradeDigits, tradePasswordErrors } from './passwordRules';
 import s from './passwords.module.css';

@@ -1,5 +1,5 @@
 import { useState, type ChangeEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@invest/runtime';
 import { failureKey, Icon, useUpload } from '@invest/shared';
 import { ImageError, resizeImage } from './resizeImage';
 import s from './realName.module.css';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@invest/runtime';
 import { useLocation, useNavigate } from 'react-router-dom';
 import {
   Button,

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@invest/runtime';
 import { Link } from 'react-router-dom';
 import { calls, ConfirmDialog, formatTime, Icon, LanguageMenu, PageHeader, session, useCall, useCallMutation, type IconName } from '@invest/shared';
 import { TradePasswordDialog } from '../passwords/TradePasswordDialog';

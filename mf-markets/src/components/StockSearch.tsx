@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@invest/runtime';
 import { SearchDialog, stockHref, type StockRow as Row } from '@invest/shared';
 import { InstrumentRow, instrumentRowView, searchStocks } from '@invest/shared/instruments';
 

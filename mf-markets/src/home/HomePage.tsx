@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@invest/runtime';
 import { Link } from 'react-router-dom';
 import { CARD_POLL_MS, DataState, Icon, LanguageMenu, LoadError, ServiceLink, Skeleton, StaleNotice, troubleOf, useCategories, useDeployment, useLiveQuotes, type IconName, type Quote } from '@invest/shared';
 import { IndexCard, indexQuote } from '../components/IndexCard';

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@invest/runtime';
 import { useSearchParams } from 'react-router-dom';
 import { DataState, StaleNotice, Icon, IconButton, pageCount, PageHeader, Pager, SkeletonRows, stockHref, Tabs, useCategories, LIST_POLL_MS, useLiveQuotes } from '@invest/shared';
 import { InstrumentListHead, InstrumentRow, instrumentRowView } from '@invest/shared/instruments';

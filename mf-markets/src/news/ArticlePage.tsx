@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@invest/runtime';
 import { useParams } from 'react-router-dom';
 import { calls, LoadError, NotFoundState, PageHeader, Skeleton, troubleOf, useCall } from '@invest/shared';
 import { formatNewsDate } from '../lib/news';

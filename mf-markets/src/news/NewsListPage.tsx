@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@invest/runtime';
 import { Link, useSearchParams } from 'react-router-dom';
 import { DataState, NEWS_PAGE_SIZES, PageHeader, Pager, SkeletonRows, Tabs } from '@invest/shared';
 import { formatNewsDate, useNewsPage } from '../lib/news';

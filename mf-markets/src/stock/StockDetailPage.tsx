@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@invest/runtime';
 import { Link, useParams } from 'react-router-dom';
 import { calls, currencySymbol, direction, formatPrice, Icon, IconButton, isNotFound, NotFoundState, PageHeader, PriceChange, RetryPanel, Skeleton, StaleNotice, stripExchangeSuffix, Tabs, troubleOf, useQuery, type CallOutput, type Interval, type Market, type Quote, DETAIL_POLL_MS, newest, useLiveQuotes } from '@invest/shared';
 import { MarketStatus, SimulatedNote } from '../components/MarketStatus';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@invest/runtime';
 import { callKey, calls, toast, useCall, useCallMutation, useQueryClient } from '@invest/shared';
 
 /**

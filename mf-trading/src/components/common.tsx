@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@invest/runtime';
 import { changeClass, StatusBadge, type Order, type StatusTone } from '@invest/shared';
 
 const TONES: Record<Order['status_label'], StatusTone> = { pending: 'pending', success: 'done', cancelled: 'muted', expired: 'failed' };

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@invest/runtime';
 import { useParams } from 'react-router-dom';
 import { formatPrice, PageHeader, PriceChange, stripExchangeSuffix } from '@invest/shared';
 import s from './demo.module.css';

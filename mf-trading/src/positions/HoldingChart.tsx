@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@invest/runtime';
 import { calls, MARKETS, precisionOf, RetryPanel, stripExchangeSuffix, Tabs, useCall, type Market, type Quote } from '@invest/shared';
 import { applyQuoteToRows, buildChartModel, ChartPanel, ChartSkeleton, chartBlockHeight } from '@invest/shared/chart';
 import type { Holding } from '../lib/holdings';

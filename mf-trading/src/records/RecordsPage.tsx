@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@invest/runtime';
 import { Link, useSearchParams } from 'react-router-dom';
 import { calls, changeClass, ConfirmDialog, currencySymbol, type Deployment, EmptyState, failureKey, formatMoney, formatPrice, formatTime, keepPreviousData, LIST_POLL_MS, type Order, PageHeader, Pager, precisionOf, QueryState, SkeletonRows, stripExchangeSuffix, Tabs, toast, useCall, useCallMutation, useLiveQuotes, useQueryClient, WithDeployment } from '@invest/shared';
 import { OrderStatus, Signed } from '../components/common';

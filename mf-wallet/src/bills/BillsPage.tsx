@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@invest/runtime';
 import { useSearchParams } from 'react-router-dom';
 import { type Bill, BILL_TYPES, calls, changeClass, type Deployment, formatTime, keepPreviousData, Tabs, useCall, WithDeployment, EmptyState, LinkButton } from '@invest/shared';
 import { PagedList } from '../components/states';

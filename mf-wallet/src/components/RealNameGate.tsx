@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@invest/runtime';
 import { calls, Icon, QueryState, REAL_NAME_STATUS, SkeletonRows, useCall, EmptyState, LinkButton } from '@invest/shared';
 
 const REAL_NAME_PATH = '/settings/real-name';

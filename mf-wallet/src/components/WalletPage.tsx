@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@invest/runtime';
 import { Link } from 'react-router-dom';
 import { PageHeader } from '@invest/shared';
 import w from './wallet.module.css';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@invest/runtime';
 import { StatusBadge } from '@invest/shared';
 import type { StatusView } from '../lib/status';
 

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@invest/runtime';
 import { Link, useNavigate } from 'react-router-dom';
 import { Button, calls, changeClass, CREDIT_SCORE_POSITIVE, type Deployment, Dialog, failureKey, LOAN_MIN, type LoanData, QueryState, SkeletonRows, toast, useCall, useCallMutation, WithDeployment } from '@invest/shared';
 import { AmountField, FormAlert, issueMessage, MoneyForm, useMoneyForm } from '../components/MoneyForm';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@invest/runtime';
 import { calls, ConfirmDialog, failureKey, keepPreviousData, LOAN_STATE, type LoanRecord, toast, useCall, useCallMutation, WithDeployment, EmptyState, LinkButton } from '@invest/shared';
 import { RecordStatus } from '../components/common';
 import { PagedList } from '../components/states';

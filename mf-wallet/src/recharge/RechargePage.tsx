@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@invest/runtime';
 import { useNavigate } from 'react-router-dom';
 import { Button, calls, type Deployment, Dialog, failureKey, IconButton, RECHARGE_MIN, type RechargeMethod, type RechargeMethodInfo, type RechargeRecord, TextField, toast, useCall, useCallMutation, useDeployment, WithDeployment, QueryState, SkeletonRows } from '@invest/shared';
 import { AmountField, FormAlert, issueMessage, MoneyForm, useMoneyForm } from '../components/MoneyForm';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@invest/runtime';
 import { rateAmount, usdtAmount, usdtCentsFor } from '../lib/money';
 import w from '../components/wallet.module.css';
 import s from './recharge.module.css';

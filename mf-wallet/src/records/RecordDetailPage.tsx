@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@invest/runtime';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import {
   ApiError,

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@invest/runtime';
 import { Link } from 'react-router-dom';
 import { calls, formatTime, keepPreviousData, type RechargeRecord, Tabs, useCall, type WithdrawRecord, EmptyState, LinkButton } from '@invest/shared';
 import { RecordStatus } from '../components/common';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@invest/runtime';
 import { Link, useNavigate } from 'react-router-dom';
 import { type BankCard, Button, calls, type Deployment, failureKey, Icon, toast, useCall, useCallMutation, WithDeployment, QueryState, SkeletonRows, EmptyState, LinkButton } from '@invest/shared';
 import { AmountField, FormAlert, issueMessage, MoneyForm, useMoneyForm } from '../components/MoneyForm';

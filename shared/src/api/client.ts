@@ -1,6 +1,6 @@
 import type { CallInput, CallOutput, Endpoint } from '../contract/route';
 import { isErrorKey, type ErrorKey } from '../contract/errors';
-import { session } from '../session/session';
+import { session } from '@invest/runtime';
 
 export const API_BASE = '/api';
 export const API_TIMEOUT_MS = 10_000;

@@ -1,7 +1,7 @@
 // Loaded lazily (ChartPanel), only where a chart is drawn. lightweight-charts draws on a canvas and takes one changed
 // bar at a time (series.update): a live price redraws that bar, not the whole chart.
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@invest/runtime';
 import {
   AreaSeries,
   CandlestickSeries,

@@ -1,9 +1,8 @@
-import { onlineManager } from '@tanstack/react-query';
+import { onlineManager, bus } from '@invest/runtime';
 import { startTransition, useEffect, useMemo, useState } from 'react';
 import { API_BASE } from '../api/client';
 import type { AnyCallQuery } from '../query/useCall';
 import { usePollWhile } from '../query/usePollWhile';
-import { bus } from '../bus';
 import type { Quote } from '../contract/market';
 import { QUOTE_STREAM_MAX_SYMBOLS, QUOTE_STREAM_PATH } from '../contract/values/market';
 

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { session } from '../session/session';
+import { session } from '@invest/runtime';
 
 /** Re-renders when the user logs in or out (in this tab or another). */
 export function useLoggedIn(): boolean {

@@ -1,12 +1,11 @@
-import { onlineManager, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { onlineManager, useQueryClient, bus, session } from '@invest/runtime';
+import type { QueryClient } from '@tanstack/react-query';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { API_BASE } from '../api/client';
-import { bus } from '../bus';
 import { calls } from '../contract/endpoints';
 import { WALLET_STREAM_PATH } from '../contract/values/wallet';
 import type { AnyCallQuery } from '../query/useCall';
 import { usePollWhile } from '../query/usePollWhile';
-import { session } from '../session/session';
 import { STREAM_CONNECT_TIMEOUT_MS } from './useLiveQuotes';
 
 /** Spec §9: account info refreshes every 3 s, the fallback while the wallet stream is unavailable. */

@@ -1,7 +1,4 @@
-import i18next, { type i18n as I18n } from 'i18next';
-import { initReactI18next } from 'react-i18next';
-import { storage } from '../session/storage';
-import { SESSION_KEYS } from '../session/session';
+import { i18n, initReactI18next, storage, SESSION_KEYS } from '@invest/runtime';
 import { en, type Messages } from './en';
 
 export type { Messages } from './en';
@@ -18,8 +15,8 @@ export function storedLanguage(): Language {
   return isLanguage(v) ? v : DEFAULT_LANGUAGE;
 }
 
-/** The one i18n instance of the page (the package is a federation singleton). */
-export const i18n: I18n = i18next.createInstance();
+/** The one i18n instance of the page (@invest/runtime's, a federation singleton). */
+export { i18n } from '@invest/runtime';
 let ready: Promise<unknown> | null = null;
 
 /**

@@ -1,6 +1,5 @@
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider, queryClient } from '@invest/runtime';
 import type { ReactNode } from 'react';
-import { queryClient } from './client';
 
 /** Gives a tree the page's one QueryClient: the shell's root and every remote's root wrap themselves in it. */
 export function QueryProvider({ children }: { children: ReactNode }) {

@@ -1,13 +1,5 @@
-import {
-  onlineManager,
-  queryOptions,
-  useMutation,
-  useQueries,
-  useQuery,
-  type UseMutationOptions,
-  type UseQueryOptions,
-  type UseQueryResult,
-} from '@tanstack/react-query';
+import { onlineManager, queryOptions, useMutation, useQueries, useQuery } from '@invest/runtime';
+import type { UseMutationOptions, UseQueryOptions, UseQueryResult } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
 import { ApiError, call } from '../api/client';
 import type { CallInput, CallOutput, Endpoint } from '../contract/route';

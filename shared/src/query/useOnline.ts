@@ -1,4 +1,4 @@
-import { onlineManager } from '@tanstack/react-query';
+import { onlineManager } from '@invest/runtime';
 import { useSyncExternalStore } from 'react';
 
 const subscribe = (listener: () => void) => onlineManager.subscribe(listener);

@@ -1,4 +1,5 @@
-import { useQueries, type Query } from '@tanstack/react-query';
+import { useQueries } from '@invest/runtime';
+import type { Query } from '@tanstack/react-query';
 import type { ApiError } from '../api/client';
 import type { AnyCallQuery } from './useCall';
 

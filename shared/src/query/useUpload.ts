@@ -1,4 +1,4 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation } from '@invest/runtime';
 import { type ApiError, call } from '../api/client';
 import { calls } from '../contract/endpoints';
 import type { CallOutput } from '../contract/route';

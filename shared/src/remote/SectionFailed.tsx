@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@invest/runtime';
 import { PageHeader } from '../ui/PageHeader';
 import { RetryPanel } from '../ui/states';
 

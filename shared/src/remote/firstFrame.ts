@@ -1,6 +1,6 @@
-import { hydrate, type QueryClient } from '@tanstack/react-query';
+import { hydrate, SESSION_KEYS } from '@invest/runtime';
+import type { QueryClient } from '@tanstack/react-query';
 import { DEFAULT_LANGUAGE } from '../i18n';
-import { SESSION_KEYS } from '../session/session';
 
 /**
  * A route's first frame in the shell's page (the server side is @invest/web's first-frame.ts): the HTML a remote

@@ -1,7 +1,8 @@
-import { dehydrate, QueryClient, QueryClientProvider, type DehydratedState, type QueryKey } from '@tanstack/react-query';
+import { dehydrate, QueryClient, QueryClientProvider } from '@invest/runtime';
+import type { DehydratedState, QueryKey } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
-import { I18nextProvider } from 'react-i18next';
+import { I18nextProvider } from '@invest/runtime';
 import { MemoryRouter } from 'react-router-dom';
 import { i18n, initI18n } from '../i18n';
 // The page's tokens and base styles: the frame paints before the shell's style sheets have come.

@@ -1,6 +1,6 @@
 import { StrictMode, useState, type ComponentType } from 'react';
 import { createRoot } from 'react-dom/client';
-import { I18nextProvider, useTranslation } from 'react-i18next';
+import { I18nextProvider, useTranslation } from '@invest/runtime';
 // The package by name, not by path: a remote running alone must use the same @invest/shared instance as its screens.
 import {
   Button,

@@ -1,11 +1,10 @@
-import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { QueryClientProvider, bus, createQueryClient, followApp } from '@invest/runtime';
+import type { QueryClient } from '@tanstack/react-query';
 import { render, type RenderResult } from '@testing-library/react';
 import type { ReactElement, ReactNode } from 'react';
 import { MemoryRouter } from 'react-router-dom';
-import { bus } from '../bus';
 import { initI18n } from '../i18n';
 import { categoriesQuery } from '../appData';
-import { createQueryClient, followApp } from '../query/client';
 import { seededCategories } from './fixtures';
 
 /** The texts of the stored language (English unless the test stored another), once per test file. */

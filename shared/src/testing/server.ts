@@ -1,7 +1,7 @@
 // A fake API for screen tests: fetch answered by contract path, through the real client (session ends on 401). As
 // the API does, it parses inputs with the call's input schema and answers with its output schema's parse (the
 // client takes the answer as sent); an answer the schema refuses fails the test.
-import { onlineManager } from '@tanstack/react-query';
+import { onlineManager } from '@invest/runtime';
 import { ApiError, API_BASE } from '../api/client';
 import { contractCall } from './contractCalls';
 

@@ -1,6 +1,6 @@
 import { useEffect, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@invest/runtime';
 import { Button } from './Button';
 import { useOverlay } from './overlay';
 import s from './kit.module.css';

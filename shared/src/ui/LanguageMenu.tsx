@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@invest/runtime';
 import { changeLanguage, isLanguage, SELECTABLE_LANGUAGES, storedLanguage, type Language } from '../i18n';
 import { IconButton } from './Button';
 import { Dialog } from './Dialog';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@invest/runtime';
 import { useOnline } from '../query/useOnline';
 import { Icon } from './icons';
 import s from './kit.module.css';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@invest/runtime';
 import { goBack } from './back';
 import { IconButton } from './Button';
 import { Icon } from './icons';

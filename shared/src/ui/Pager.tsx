@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@invest/runtime';
 import s from './extras.module.css';
 
 /** Pages needed for `count` rows at `size` a page; never less than 1, so an empty list reads "page 1/1". */

@@ -1,6 +1,6 @@
 import { useEffect, useEffectEvent, useRef, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@invest/runtime';
 import { errorKeyOf } from '../api/client';
 import { Icon } from './icons';
 import { useOverlay } from './overlay';

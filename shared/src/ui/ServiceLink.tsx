@@ -1,5 +1,5 @@
 import type { MouseEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@invest/runtime';
 import { useServiceLink, useUnreadCount } from '../hooks/useCustomerService';
 import { Icon } from './icons';
 import s from './ServiceLink.module.css';

@@ -1,5 +1,5 @@
 import type { CSSProperties } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@invest/runtime';
 import s from './extras.module.css';
 
 /** A grey shimmering block in place of content that is loading. */

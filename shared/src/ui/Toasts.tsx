@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { bus, type BusEventOf } from '../bus';
+import { bus, type BusEventOf } from '@invest/runtime';
 import { bottomControlsHeight } from './bottomControls';
 import s from './kit.module.css';
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@invest/runtime';
 import { useDeployment, type Deployment } from '../hooks/useDeployment';
 import { troubleOf } from '../query/useCall';
 import { LoadError, Spinner } from './states';

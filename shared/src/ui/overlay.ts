@@ -1,5 +1,5 @@
 import { useEffect, useId } from 'react';
-import { bus } from '../bus';
+import { bus } from '@invest/runtime';
 
 /** Tells the shell a dialog overlay is open (it hides the bottom nav) for as long as the caller is mounted. */
 export function useOverlay(open: boolean): void {

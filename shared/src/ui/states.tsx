@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@invest/runtime';
 import type { ApiError } from '../api/client';
 import { troubleOf } from '../query/useCall';
 import { Button } from './Button';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@invest/runtime';
 import { Button, calls, failureKey, session, TextField, toast, useCallMutation } from '@invest/shared';
 import { formError, ResetForm } from '@invest/shared/forms';
 import { AuthLayout } from './AuthLayout';

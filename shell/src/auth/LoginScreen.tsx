@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@invest/runtime';
 import { Button, call, calls, failureKey, sanitizePhone, session, TextField, toast } from '@invest/shared';
 import { AuthLayout } from './AuthLayout';
 import { useAuthNavigate } from './authNavigation';

@@ -1,6 +1,6 @@
 import { useLayoutEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@invest/runtime';
 import { storage } from '@invest/shared';
 import s from './frame.module.css';
 

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@invest/runtime';
 import { Button } from '@invest/shared';
 import { navigate } from '../navigation';
 import s from './frame.module.css';

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
-import { I18nextProvider } from 'react-i18next';
+import { I18nextProvider } from '@invest/runtime';
 import type { LifeCycles } from 'single-spa';
 import { i18n, SectionFailed, type RemoteMountProps } from '@invest/shared';
 

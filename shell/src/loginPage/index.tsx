@@ -5,7 +5,7 @@
  */
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { I18nextProvider } from 'react-i18next';
+import { I18nextProvider } from '@invest/runtime';
 import { i18n, initI18n, session, ToastHost } from '@invest/shared';
 import '@invest/shared/styles.css';
 import { AuthNavigation } from '../auth/authNavigation';

@@ -29,5 +29,5 @@ export class EventBus {
   }
 }
 
-/** The one bus of the page; @invest/shared is a federation singleton, so every app gets this instance. */
+/** The one bus of the page; @invest/runtime is a federation singleton, so every app gets this instance. */
 export const bus = new EventBus();

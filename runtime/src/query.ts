@@ -1,10 +1,16 @@
 import { focusManager, QueryCache, QueryClient, type DefaultOptions } from '@tanstack/react-query';
-import { ApiError } from '../api/client';
-import { bus } from '../bus';
+import { bus } from './bus';
+
+/** An answer's HTTP status, read off the error by shape: each copy of the API client has its own ApiError class. */
+const statusOf = (error: unknown): number | undefined => {
+  const status = error instanceof Error ? (error as { status?: unknown }).status : undefined;
+  return typeof status === 'number' ? status : undefined;
+};
 
 /** Failures worth one more try: no answer at all, or the server broke. A 4xx answer says the same the next time. */
 export function isTransient(error: unknown): boolean {
-  return !(error instanceof ApiError) || error.status === 0 || error.status >= 500;
+  const status = statusOf(error);
+  return status === undefined || status === 0 || status >= 500;
 }
 
 /** The defaults every query of the app runs with; tests pass shorter delays. */
@@ -23,7 +29,7 @@ export function createQueryClient(queries: DefaultOptions['queries'] = {}): Quer
 }
 
 /**
- * The page's one QueryClient. @invest/shared is a federation singleton, so the shell and every remote read the same
+ * The page's one QueryClient. @invest/runtime is a federation singleton, so the shell and every remote read the same
  * module and share one cache: a quote loaded on home is there when markets opens. The shell wires it to the app
  * (followApp) and provides it; each remote's root provides the same instance (createLifecycles, mountStandalone).
  */

@@ -1,4 +1,3 @@
-import type { UserInfoBrief } from '../contract/auth';
 import { bus } from '../bus';
 import { storage } from './storage';
 
@@ -10,6 +9,16 @@ export const SESSION_KEYS = {
   remembered: 'remembered',
   locale: 'locale',
 } as const;
+
+/**
+ * Who is logged in, as the login call answers it (the contract's UserInfoBrief has this shape; the runtime does not
+ * depend on the contract, whose versions may differ between the apps of one page).
+ */
+export interface UserInfoBrief {
+  id: number;
+  user: string;
+  login: boolean;
+}
 
 /** The phone number "remember me" keeps for the next login; never a password. */
 export interface RememberedLogin {
@@ -47,7 +56,7 @@ type Listener = () => void;
 const listeners = new Set<Listener>();
 const notify = () => listeners.forEach((l) => l());
 
-/** The session store: one per page (a federation singleton), readable from any app. */
+/** The session store: one per page (@invest/runtime is a federation singleton), readable from any app. */
 export const session = {
   token(): string | null {
     return storage.get(SESSION_KEYS.token);
