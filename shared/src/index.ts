@@ -13,6 +13,8 @@ export { bus, EventBus, type BusEvent, type BusEventOf } from './bus';
 export { session, SESSION_KEYS, type RememberedLogin } from './session/session';
 export { storage } from './session/storage';
 export * from './i18n';
+export { defineTexts, addTexts, withTexts, type Texts } from './i18n/texts';
+export type { Leaves } from './i18n/leaves';
 export * from './format';
 export * from './paths';
 export { sanitizePhone } from './input';
