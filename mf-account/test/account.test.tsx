@@ -4,6 +4,7 @@ import { bus, session } from '@invest/shared';
 import { AccountPage } from '../src/account/AccountPage';
 import { SettingsPage } from '../src/settings/SettingsPage';
 import { answer, goOffline, inputsOf, renderAt, setup, stockRow } from '@invest/shared/testing';
+import { texts } from '../src/i18n';
 
 const INFO = { id: 3, user: '9876543210', no: '40000003', img: '', total: 1234567, money: 1000050, loan: 0 };
 const CONFIG = [
@@ -11,7 +12,7 @@ const CONFIG = [
   { tag: 'currency', value: 'INR' },
 ];
 
-beforeAll(setup);
+beforeAll(() => setup(texts));
 const row = (stock: string, market: string) =>
   stockRow(1, { stock, name: `${stock} name`, market, market_name: market, exchange_name: 'X', prasent: 10, close_prices: 9, percent_change: 11.11, precision: market === 'FOREX' ? 4 : 2 });
 const stockList = (input: { market: string; limit: number }) => ({

@@ -1,8 +1,9 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { answer, deferred, renderAt, setup, stockRow } from '@invest/shared/testing';
 import { AccountMarkets } from '../src/account/AccountMarkets';
+import { texts } from '../src/i18n';
 
-beforeAll(setup);
+beforeAll(() => setup(texts));
 
 const rowsOf = (market: string, limit: number) => ({
   rows: Array.from({ length: limit }, (_, i) => stockRow(i + 1, { stock: `${market}${i}`, name: `${market}${i} name`, market })),

@@ -3,6 +3,7 @@ import { useLocation } from 'react-router-dom';
 import { ApiError, calls } from '@invest/shared';
 import { AppRoutes } from '../src/App';
 import { answer, collectToasts, deferred, fixture, inputsOf, renderAt, setup } from '@invest/shared/testing';
+import { texts } from '../src/i18n';
 
 const LIST = calls.bankList.path;
 const ADD = calls.bankAdd.path;
@@ -66,7 +67,7 @@ const handlers = (config = INR) => ({
   },
 });
 
-beforeAll(setup);
+beforeAll(() => setup(texts));
 beforeEach(() => {
   cards = [];
   answer(handlers());

@@ -2,6 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { ApiError, calls, session, type ChatMessage } from '@invest/shared';
 import { AppRoutes } from '../src/App';
 import { answer, collectToasts, fakeUserStream, goOffline, inputsOf, renderAt, setup } from '@invest/shared/testing';
+import { texts as accountTexts } from '../src/i18n';
 
 const LIST = calls.chatMessages.path;
 const SEND = calls.chatSend.path;
@@ -18,7 +19,7 @@ const msg = (id: number, from: 'user' | 'agent', text: string, created_at = at(0
 let rows: ChatMessage[] = [];
 let stream: ReturnType<typeof fakeUserStream>;
 
-beforeAll(setup);
+beforeAll(() => setup(accountTexts));
 beforeEach(() => {
   rows = [];
   session.start('tok', { id: 3, user: '9876543210', login: true }, null);

@@ -3,6 +3,7 @@ import { bus, calls, session, WALLET_STREAM_PATH } from '@invest/shared';
 import { AppRoutes } from '../src/App';
 import { ACCOUNT_POLL_MS } from '../src/account/useUserInfo';
 import { answer, inputsOf, renderAt, setup, stockRow } from '@invest/shared/testing';
+import { texts } from '../src/i18n';
 
 const INFO = { id: 3, user: '9876543210', no: '40000003', img: '', total: 1234567, money: 1000050, loan: 0 };
 let info = INFO;
@@ -26,7 +27,7 @@ function fakeStreamFetch() {
   }) as typeof fetch;
 }
 
-beforeAll(setup);
+beforeAll(() => setup(texts));
 beforeEach(() => {
   localStorage.clear();
   info = INFO;

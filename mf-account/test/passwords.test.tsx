@@ -3,8 +3,9 @@ import { useLocation } from 'react-router-dom';
 import { ApiError, calls, session } from '@invest/shared';
 import { answer, collectToasts, inputsOf, renderAt, setup } from '@invest/shared/testing';
 import { AppRoutes } from '../src/App';
+import { texts } from '../src/i18n';
 
-beforeAll(setup);
+beforeAll(() => setup(texts));
 afterEach(() => jest.clearAllMocks());
 
 const UP = calls.passwordUp.path;

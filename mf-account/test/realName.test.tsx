@@ -3,6 +3,7 @@ import { useLocation } from 'react-router-dom';
 import { ApiError, calls, type RealName } from '@invest/shared';
 import { answer, inputsOf, renderAt, setup } from '@invest/shared/testing';
 import { AppRoutes } from '../src/App';
+import { texts } from '../src/i18n';
 
 // jsdom has no canvas: the browser resize is tested in Chromium (e2e/tests/account-real-name.spec.ts).
 jest.mock('../src/realName/resizeImage', () => {
@@ -16,7 +17,7 @@ jest.mock('../src/realName/resizeImage', () => {
   };
 });
 
-beforeAll(setup);
+beforeAll(() => setup(texts));
 afterEach(() => jest.clearAllMocks());
 
 const STATE = calls.realNameState.path;

@@ -2,6 +2,7 @@ import { screen } from '@testing-library/react';
 import { AppRoutes } from '../src/App';
 import { sanitizeArticle } from '../src/news/sanitize';
 import { answer, renderAt, setup } from '@invest/shared/testing';
+import { texts } from '../src/i18n';
 
 const HOSTILE = [
   '<p>Markets rallied <b>today</b>.</p>',
@@ -15,7 +16,7 @@ const HOSTILE = [
   '<a href="https://example.com/report">report</a>',
 ].join('');
 
-beforeAll(setup);
+beforeAll(() => setup(texts));
 afterEach(() => {
   jest.clearAllMocks();
   delete (window as unknown as Record<string, unknown>).__pwned;

@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { AppRoutes } from '../src/App';
 import { answer, chart, goOffline, inputsOf, renderAt, setup, withCategories, type Handler } from '@invest/shared/testing';
+import { texts } from '../src/i18n';
 
 const news = (id: number) => ({ id, title: `Headline ${id}`, subhead: 'Sub', img: '', created_at: '2025-11-28T10:00:00Z', updated_at: '2025-11-28T10:00:00Z' });
 const HANDLERS: Record<string, Handler> = {
@@ -9,7 +10,7 @@ const HANDLERS: Record<string, Handler> = {
 };
 const deployment = (currency: string) => answer({ ...HANDLERS, '/v2/config': () => [{ tag: 'currency', value: currency }] });
 
-beforeAll(setup);
+beforeAll(() => setup(texts));
 beforeEach(() => withCategories());
 afterEach(() => jest.clearAllMocks());
 

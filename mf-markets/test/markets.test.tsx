@@ -2,10 +2,11 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { ApiError } from '@invest/shared';
 import { AppRoutes } from '../src/App';
 import { answer, chart, goOffline, inputsOf, renderAt, setup, stockRow, withCategories } from '@invest/shared/testing';
+import { texts } from '../src/i18n';
 
 const TOTAL = 25; // three pages of 10
 
-beforeAll(setup);
+beforeAll(() => setup(texts));
 beforeEach(() => {
   withCategories();
   answer({

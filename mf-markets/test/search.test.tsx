@@ -1,8 +1,9 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { StockSearch } from '../src/components/StockSearch';
 import { answer, goOffline, goOnline, inputsOf, renderAt, setup, stockRow } from '@invest/shared/testing';
+import { texts } from '../src/i18n';
 
-beforeAll(setup);
+beforeAll(() => setup(texts));
 beforeEach(() => {
   jest.useFakeTimers();
   answer({ '/v2/stock/list': () => ({ rows: [stockRow(1, { name: 'Reliance Industries', stock: 'RELIANCE.NS' })], count: 1 }) });

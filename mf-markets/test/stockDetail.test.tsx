@@ -1,8 +1,9 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { AppRoutes } from '../src/App';
 import { answer, chart, collectToasts, deferred, goOffline, inputsOf, renderAt, setup } from '@invest/shared/testing';
+import { texts } from '../src/i18n';
 
-beforeAll(setup);
+beforeAll(() => setup(texts));
 afterEach(() => jest.clearAllMocks());
 
 function api(extra: Record<string, (input: any) => unknown> = {}) {

@@ -2,12 +2,13 @@ import { act, fireEvent, screen, within } from '@testing-library/react';
 import { ApiError, type WatchEntry } from '@invest/shared';
 import { AppRoutes } from '../src/App';
 import { answer, chart, collectToasts, goOffline, goOnline, inputsOf, renderAt, setup, watchEntry, withCategories } from '@invest/shared/testing';
+import { texts } from '../src/i18n';
 
 const entry = (code: string, name: string, over: Partial<WatchEntry['stock_detail']> = {}): WatchEntry => watchEntry(code, name, over);
 
 let favourites: WatchEntry[] = [];
 
-beforeAll(setup);
+beforeAll(() => setup(texts));
 beforeEach(() => {
   withCategories();
   favourites = [entry('INFY.NS', 'Infosys'), entry('AAPL', 'Apple Inc.', { market: 'US', exchange_name: 'NASDAQ', prasent: 190.5, close_prices: 192 })];

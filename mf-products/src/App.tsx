@@ -4,7 +4,7 @@ import { ComingSoonPage } from '@invest/shared';
 
 /** Block trading, QIP, IPO, funds, forex, futures and treasury (built in the products issue). */
 export function App() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('products');
   const page = (key: string) => <ComingSoonPage title={t(`titles.${key}`)} />;
   return (
     <BrowserRouter>

@@ -1,5 +1,6 @@
-// What the shell mounts: single-spa lifecycles around the remote's App.
-import { createLifecycles } from '@invest/shared';
+// What the shell mounts: single-spa lifecycles around the remote's App, its texts registered before the first mount.
+import { createLifecycles, withTexts } from '@invest/shared';
 import { App } from './App';
+import { texts } from './i18n';
 
-export const { bootstrap, mount, unmount } = createLifecycles('mf-products', App);
+export const { bootstrap, mount, unmount } = withTexts(texts, createLifecycles('mf-products', App));

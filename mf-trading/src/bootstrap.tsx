@@ -1,5 +1,6 @@
 // Standalone: `npm run dev -w mf-trading` serves this remote alone, against the API.
 import { mountStandalone } from '@invest/shared/standalone';
 import { App } from './App';
+import { texts } from './i18n';
 
-void mountStandalone('mf-trading', App);
+void mountStandalone('mf-trading', App, texts);

@@ -2,8 +2,9 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { answer, chart, failsUntilRecovered, inputsOf, quote, renderAt, setup } from '@invest/shared/testing';
 import { AppRoutes } from '../src/App';
 import { CONFIG, order } from './fixtures';
+import { texts } from '../src/i18n';
 
-beforeAll(setup);
+beforeAll(() => setup(texts));
 afterEach(() => jest.clearAllMocks());
 
 const POSITIONS = '/stock/success/deal/positions';

@@ -4,8 +4,9 @@ import { answer, collectToasts, failsUntilRecovered, inputsOf, renderAt, setup }
 import { AppRoutes } from '../src/App';
 import { changeOf } from '../src/records/entries';
 import { CONFIG, order, pendingOrder } from './fixtures';
+import { texts } from '../src/i18n';
 
-beforeAll(setup);
+beforeAll(() => setup(texts));
 afterEach(() => jest.clearAllMocks());
 
 const LIST = '/stock/success/deal/list';

@@ -3,8 +3,9 @@ import { ApiError } from '@invest/shared';
 import { answer, chart, collectToasts, deferred, inputsOf, renderAt, setup } from '@invest/shared/testing';
 import { AppRoutes } from '../src/App';
 import { CONFIG, order, RULES } from './fixtures';
+import { texts } from '../src/i18n';
 
-beforeAll(setup);
+beforeAll(() => setup(texts));
 afterEach(() => jest.clearAllMocks());
 
 const PATH = '/stock/trading/RELIANCE.NS/IN/Reliance';

@@ -2,8 +2,9 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { answer, failsUntilRecovered, inputsOf, renderAt, setup } from '@invest/shared/testing';
 import { AppRoutes } from '../src/App';
 import { bill, CONFIG, INFO } from './fixtures';
+import { texts } from '../src/i18n';
 
-beforeAll(setup);
+beforeAll(() => setup(texts));
 afterEach(() => jest.clearAllMocks());
 
 const BILLS = [

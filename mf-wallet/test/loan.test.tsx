@@ -3,8 +3,9 @@ import { ApiError } from '@invest/shared';
 import { answer, collectToasts, deferred, inputsOf, renderAt, setup } from '@invest/shared/testing';
 import { AppRoutes } from '../src/App';
 import { CONFIG, INFO, loan, LOAN_DATA, REAL_NAME_APPROVED } from './fixtures';
+import { texts } from '../src/i18n';
 
-beforeAll(setup);
+beforeAll(() => setup(texts));
 afterEach(() => jest.clearAllMocks());
 
 const LOANS = [

@@ -3,8 +3,9 @@ import { ApiError } from '@invest/shared';
 import { answer, deferred, goOffline, goOnline, inputsOf, renderAt, setup } from '@invest/shared/testing';
 import { AppRoutes } from '../src/App';
 import { CONFIG, INFO, METHODS, recharge } from './fixtures';
+import { texts } from '../src/i18n';
 
-beforeAll(setup);
+beforeAll(() => setup(texts));
 afterEach(() => jest.clearAllMocks());
 
 const ADD = '/stock/success/v2/recharge/add';

@@ -3,8 +3,9 @@ import { session } from '@invest/shared';
 import { answer, failsUntilRecovered, fakeUserStream, inputsOf, renderAt, setup } from '@invest/shared/testing';
 import { AppRoutes } from '../src/App';
 import { CONFIG, recharge, withdrawal } from './fixtures';
+import { texts } from '../src/i18n';
 
-beforeAll(setup);
+beforeAll(() => setup(texts));
 afterEach(() => jest.clearAllMocks());
 
 const RECHARGES = [

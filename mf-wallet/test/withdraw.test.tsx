@@ -3,8 +3,9 @@ import { ApiError } from '@invest/shared';
 import { answer, deferred, inputsOf, renderAt, setup } from '@invest/shared/testing';
 import { AppRoutes } from '../src/App';
 import { CARD, CONFIG, INFO, REAL_NAME_APPROVED, withdrawal } from './fixtures';
+import { texts } from '../src/i18n';
 
-beforeAll(setup);
+beforeAll(() => setup(texts));
 afterEach(() => jest.clearAllMocks());
 
 const SEND = '/stock/success/money/access';

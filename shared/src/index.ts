@@ -13,6 +13,8 @@ export { call, ApiError, errorKeyOf, API_BASE, API_TIMEOUT_MS, type CallOptions 
 export { failureKey } from './api/failure';
 export { bus, EventBus, session, SESSION_KEYS, storage, type BusEvent, type BusEventOf, type RememberedLogin } from '@invest/runtime';
 export * from './i18n';
+export { defineTexts, addTexts, withTexts, type Texts } from './i18n/texts';
+export type { Leaves } from './i18n/leaves';
 export * from './format';
 export * from './paths';
 export { sanitizePhone } from './input';

@@ -1,11 +1,12 @@
 import { StrictMode } from 'react';
 import { I18nextProvider } from '@invest/runtime';
 import { start } from 'single-spa';
-import { adoptFirstFrame, bus, createSlicedRoot, followApp, i18n, initI18n, loadAppData, QueryProvider, queryClient, removeFirstFrame, session } from '@invest/shared';
+import { addTexts, adoptFirstFrame, bus, createSlicedRoot, followApp, i18n, loadAppData, QueryProvider, queryClient, removeFirstFrame, session } from '@invest/shared';
 import '@invest/shared/styles.css';
 import './shell.css';
 import { registerApps } from './apps';
 import { Shell } from './frame/Shell';
+import { texts } from './i18n';
 import { installBackGestures } from './gestures';
 import { goBack, navigate } from './navigation';
 import { loadRegistry } from './registry';
@@ -30,7 +31,7 @@ function removeLoadingOverlay(): void {
 
 async function main(): Promise<void> {
   const { shellEl } = layout();
-  await initI18n();
+  await addTexts(texts);
   document.documentElement.lang = i18n.language;
 
   // A session that ends anywhere (logout, a 401 from any app) lands on the login screen; one that expired comes back

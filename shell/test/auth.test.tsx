@@ -6,6 +6,7 @@ import { AuthNavigation } from '../src/auth/authNavigation';
 import { ForgotScreen } from '../src/auth/ForgotScreen';
 import { LoginScreen } from '../src/auth/LoginScreen';
 import { RegisterScreen } from '../src/auth/RegisterScreen';
+import { texts } from '../src/i18n';
 
 const LOGIN = calls.login.path;
 const REGISTER = calls.register.path;
@@ -23,7 +24,7 @@ const field = (label: string) => screen.getByLabelText(label, { exact: true }) a
 const type = (label: string, value: string) => fireEvent.change(field(label), { target: { value } });
 const press = (name: string) => act(async () => void fireEvent.click(screen.getByRole('button', { name })));
 
-beforeAll(setup);
+beforeAll(() => setup(texts));
 beforeEach(() => {
   localStorage.clear();
   navigate.mockClear();

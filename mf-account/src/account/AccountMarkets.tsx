@@ -29,7 +29,7 @@ const MARKET_OF: Record<Exclude<Tab, 'stock'>, Market> = { currency: 'FOREX', fu
  * for a tab the user has left is kept for that tab and never shown under another.
  */
 export function AccountMarkets({ stockMarket }: { stockMarket: Market }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('account');
   const [tab, setTab] = useState<Tab>('stock');
   const market = tab === 'stock' ? stockMarket : MARKET_OF[tab];
   const list = callQuery(calls.stockList, { market, page: 1, limit: ACCOUNT_MARKET_ROWS });

@@ -7,7 +7,7 @@ import { useUserInfo } from './useUserInfo';
 import s from './account.module.css';
 
 export function AccountPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('account');
   const account = useUserInfo();
   const deployment = useDeployment();
   const [masked, toggleMasked] = useMaskedAmounts();
@@ -73,7 +73,7 @@ export function AccountPage() {
       {/* Total = holdings + cash − loan (the API's user info): with a loan out it can be below the available balance. */}
       {info.loan > 0 && (
         <p className={s.loanNote} data-testid="net-of-loan">
-          {t('wallet.netOfLoan', { amount: money(info.loan) })}
+          {t('account.netOfLoan', { amount: money(info.loan) })}
         </p>
       )}
 

@@ -10,7 +10,7 @@ import s from './bankCards.module.css';
  * A double tap submits once (the mutation runs one at a time and the button locks at once).
  */
 export function BankCardForm({ deployment, card, onSaved }: { deployment: Deployment; card?: BankCard; onSaved: (card: BankCard) => void }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('account');
   const [values, setValues] = useState<CardValues>(() => initialValues(card));
   const [touched, setTouched] = useState<Partial<Record<CardField, boolean>>>({});
   const [failure, setFailure] = useState<string | null>(null);

@@ -41,7 +41,7 @@ function screenHref(from: string | null, card: string | null): string {
  * (the withdraw screen's "add a card" prompt) leads back there: the header's back, and after a card is added.
  */
 export function BankCardsPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('account');
   const navigate = useNavigate();
   const location = useLocation();
   const [params] = useSearchParams();

@@ -40,7 +40,7 @@ const COUNTER_FROM = 100;
  * text: markup a user or an agent typed is never interpreted.
  */
 export function ChatPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('account');
   const client = useQueryClient();
   const online = useOnline();
   const [limit, setLimit] = useState(PAGE);

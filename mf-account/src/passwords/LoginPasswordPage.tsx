@@ -18,7 +18,7 @@ const FIELDS: { name: Field; label: string; autoComplete: string }[] = [
  * other session of the user; this one stays.
  */
 export function LoginPasswordPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('account');
   const navigate = useNavigate();
   const online = useOnline();
   const [values, setValues] = useState<LoginPasswordValues>({ current: '', next: '', confirm: '' });

@@ -10,7 +10,7 @@ import s from './passwords.module.css';
  * 6 equal digits. Setting it the first time needs nothing more; changing it (`isSet`) needs the login password.
  */
 export function TradePasswordDialog({ isSet, onClose }: { isSet: boolean; onClose: () => void }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('account');
   const client = useQueryClient();
   const online = useOnline();
   const box = useRef<HTMLDivElement>(null);

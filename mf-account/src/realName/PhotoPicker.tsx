@@ -16,7 +16,7 @@ export interface Photo {
  * so the form only sends its address. A file that is not a picture, or a failed upload, says so under the tile.
  */
 export function PhotoPicker({ name, label, photo, onChange, disabled }: { name: string; label: string; photo: Photo | null; onChange: (p: Photo) => void; disabled?: boolean }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('account');
   const upload = useUpload();
   const busy = upload.isPending;
   const [error, setError] = useState<string | null>(null);

@@ -37,7 +37,7 @@ const typeLabel = (d: Deployment, type: IdType) => `accountSecurity.realName.${d
  * None or rejected (3, with the operator's reason): the form; a successful submit goes back.
  */
 export function RealNamePage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('account');
   const state = useCall(calls.realNameState);
   const current = state.data ?? null;
   const stamped = current?.status === REAL_NAME_STATUS.review || current?.status === REAL_NAME_STATUS.approved;
@@ -62,7 +62,7 @@ export function RealNamePage() {
 }
 
 function RealNameForm({ deployment, rejected, stateFailed }: { deployment: Deployment; rejected: RealName | null; stateFailed: boolean }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('account');
   const client = useQueryClient();
   const online = useOnline();
   const navigate = useNavigate();
@@ -159,7 +159,7 @@ function RealNameForm({ deployment, rejected, stateFailed }: { deployment: Deplo
 
 /** A submission under review or approved: what was sent, read-only, under the stamp; the page does not scroll. */
 function Stamped({ deployment, submission }: { deployment: Deployment; submission: RealName }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('account');
   const approved = submission.status === REAL_NAME_STATUS.approved;
   const front = useUploadedImage(submission.id_number_img).data;
   const back = useUploadedImage(submission.id_number_img_two).data;

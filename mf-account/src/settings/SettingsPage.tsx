@@ -12,7 +12,7 @@ const ROWS: { to: string; label: string; icon: IconName }[] = [
 ];
 
 export function SettingsPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('account');
   const [confirming, setConfirming] = useState(false);
   const [tradeDialog, setTradeDialog] = useState(false);
   // Whether a transaction password exists decides set or change; the dialog opens even if this could not load.

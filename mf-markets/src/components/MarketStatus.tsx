@@ -6,22 +6,22 @@ import s from './MarketStatus.module.css';
  * the prices beside it are `stale`: an old price never sits beside "Market open" (its stale notice says how old).
  */
 export function MarketStatus({ open, stale = false }: { open: boolean; stale?: boolean }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('markets');
   if (stale) return null;
   return (
     <span className={`${s.status} ${open ? s.open : s.closed}`} data-testid="market-status">
       <span className={s.dot} aria-hidden="true" />
-      {open ? t('markets.open') : t('markets.closed')}
+      {open ? t('open') : t('closed')}
     </span>
   );
 }
 
 /** The plain statement that prices come from the simulator, not a live feed. */
 export function SimulatedNote() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('markets');
   return (
-    <span className={s.simulated} title={t('markets.simulatedHint')} data-testid="simulated-note">
-      {t('markets.simulated')}
+    <span className={s.simulated} title={t('simulatedHint')} data-testid="simulated-note">
+      {t('simulated')}
     </span>
   );
 }

@@ -5,7 +5,7 @@ import { InstrumentRow, instrumentRowView, searchStocks } from '@invest/shared/i
 
 /** Searches stocks by name or code; a result opens /stock/v2/{code}/{name}. */
 export function StockSearch({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('markets');
   const render = useCallback(
     (r: Row, close: () => void) => (
       <div onClick={close}>
@@ -18,11 +18,11 @@ export function StockSearch({ open, onClose }: { open: boolean; onClose: () => v
     <SearchDialog<Row>
       open={open}
       onClose={onClose}
-      title={t('markets.search.title')}
-      placeholder={t('markets.search.placeholder')}
-      hint={t('markets.search.hint')}
-      requiredMessage={t('markets.search.required')}
-      noResultsMessage={t('markets.search.noResults')}
+      title={t('search.title')}
+      placeholder={t('search.placeholder')}
+      hint={t('search.hint')}
+      requiredMessage={t('search.required')}
+      noResultsMessage={t('search.noResults')}
       search={searchStocks}
       keyOf={(r) => r.stock}
       renderItem={render}

@@ -11,17 +11,17 @@ import s from './home.module.css';
 import { Thumb } from '../components/Thumb';
 
 const QUICK: { to: string; label: string; icon: IconName }[] = [
-  { to: '/block-trading', label: 'markets.quick.blockTrading', icon: 'block' },
-  { to: '/ipo', label: 'markets.quick.ipo', icon: 'ipo' },
-  { to: '/qip', label: 'markets.quick.qip', icon: 'qip' },
-  { to: '/fund-investment', label: 'markets.quick.funds', icon: 'fund' },
-  { to: '/forex', label: 'markets.quick.forex', icon: 'forex' },
-  { to: '/futures', label: 'markets.quick.futures', icon: 'futures' },
-  { to: '/treasury-debt', label: 'markets.quick.treasury', icon: 'treasury' },
+  { to: '/block-trading', label: 'quick.blockTrading', icon: 'block' },
+  { to: '/ipo', label: 'quick.ipo', icon: 'ipo' },
+  { to: '/qip', label: 'quick.qip', icon: 'qip' },
+  { to: '/fund-investment', label: 'quick.funds', icon: 'fund' },
+  { to: '/forex', label: 'quick.forex', icon: 'forex' },
+  { to: '/futures', label: 'quick.futures', icon: 'futures' },
+  { to: '/treasury-debt', label: 'quick.treasury', icon: 'treasury' },
 ];
 
 export function HomePage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('markets');
   const [searching, setSearching] = useState(false);
   const deployment = useDeployment();
   const regions = useCategories();
@@ -36,11 +36,11 @@ export function HomePage() {
       <header className={s.header}>
         <h1 className={s.title}>{t('titles.home')}</h1>
         <div className={s.actions}>
-          <button type="button" className={s.iconButton} aria-label={t('markets.search.open')} onClick={() => setSearching(true)}>
+          <button type="button" className={s.iconButton} aria-label={t('search.open')} onClick={() => setSearching(true)}>
             <Icon name="search" />
           </button>
           <ServiceLink className={s.iconButton} />
-          <Link to="/settings" className={s.iconButton} aria-label={t('settings.title')}>
+          <Link to="/settings" className={s.iconButton} aria-label={t('settings')}>
             <Icon name="settings" />
           </Link>
           <LanguageMenu />
@@ -49,10 +49,10 @@ export function HomePage() {
 
       <button type="button" className={s.searchBar} onClick={() => setSearching(true)}>
         <Icon name="search" size={18} />
-        <span>{t('markets.search.placeholder')}</span>
+        <span>{t('search.placeholder')}</span>
       </button>
 
-      <nav className={s.quick} aria-label={t('markets.quick.title')}>
+      <nav className={s.quick} aria-label={t('quick.title')}>
         {QUICK.map((q) => (
           <Link key={q.to} to={q.to} className={s.quickItem}>
             <span className={s.quickIcon}>
@@ -66,7 +66,7 @@ export function HomePage() {
       <section aria-labelledby="home-indices">
         <div className={s.sectionHead}>
           <h2 id="home-indices" className={s.sectionTitle}>
-            {t('markets.indices')}
+            {t('indices')}
           </h2>
           {(anyLine?.simulated ?? true) && <SimulatedNote />}
         </div>
@@ -82,7 +82,7 @@ export function HomePage() {
             </div>
           }
         >
-          {categories.length === 0 && <p className={s.muted}>{t('markets.noIndices')}</p>}
+          {categories.length === 0 && <p className={s.muted}>{t('noIndices')}</p>}
         </DataState>
         {trouble && anyLine && <StaleNotice reason={trouble} since={asOf} />}
         {categories.map((c) => (
@@ -133,17 +133,17 @@ function CategoryCards({
 }
 
 function HomeNews() {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useTranslation('markets');
   const news = useNewsPage(1, HOME_NEWS_COUNT);
   const items = news.rows.slice(0, HOME_NEWS_COUNT);
   return (
     <section className={s.news} aria-labelledby="home-news" data-testid="home-news">
       <div className={s.sectionHead}>
         <h2 id="home-news" className={s.sectionTitle}>
-          {t('markets.news.title')}
+          {t('news.title')}
         </h2>
         <Link to="/news" className={s.more}>
-          {t('markets.news.more')} <Icon name="chevron" size={14} />
+          {t('news.more')} <Icon name="chevron" size={14} />
         </Link>
       </div>
       <DataState
@@ -160,7 +160,7 @@ function HomeNews() {
         ))}
       >
         {items.length === 0 ? (
-          <p className={s.muted}>{t('markets.news.empty')}</p>
+          <p className={s.muted}>{t('news.empty')}</p>
         ) : (
           <ul className={s.newsList}>
             {items.map((n) => (

@@ -11,7 +11,7 @@ import { MARKETS_PAGE_SIZE, useStockPage } from '../lib/useStockPage';
 import s from './markets.module.css';
 
 export function MarketsPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('markets');
   const [params, setParams] = useSearchParams();
   const [searching, setSearching] = useState(false);
   const regions = useCategories();
@@ -48,7 +48,7 @@ export function MarketsPage() {
       <PageHeader
         title={t('titles.markets')}
         right={
-          <IconButton label={t('markets.search.open')} onClick={() => setSearching(true)}>
+          <IconButton label={t('search.open')} onClick={() => setSearching(true)}>
             <Icon name="search" />
           </IconButton>
         }
@@ -57,7 +57,7 @@ export function MarketsPage() {
         <>
           <div className={s.regions}>
             <Tabs
-              label={t('markets.region')}
+              label={t('region')}
               variant="pills"
               items={categories.map((c) => ({ value: c.category_id, label: c.category_name }))}
               value={region.category_id}
@@ -66,7 +66,7 @@ export function MarketsPage() {
           </div>
           {region.stocks.length > 0 && index && (
             <Tabs
-              label={t('markets.indices')}
+              label={t('indices')}
               items={region.stocks.map((x) => ({ value: x.stock_code, label: x.stock_name }))}
               value={index.stock_code}
               onChange={(code) => update({ index: code })}
@@ -76,7 +76,7 @@ export function MarketsPage() {
         </>
       )}
       <DataState ready={regions.ready} trouble={regions.trouble} onRetry={regions.retry} skeleton={<SkeletonRows rows={4} />}>
-        {categories.length === 0 && <p className={s.muted}>{t('markets.noIndices')}</p>}
+        {categories.length === 0 && <p className={s.muted}>{t('noIndices')}</p>}
       </DataState>
 
       {index && (
@@ -90,9 +90,9 @@ export function MarketsPage() {
             </div>
           </div>
 
-          <section aria-label={t('markets.members')} className={s.list}>
-            <h2 className={s.listTitle}>{t('markets.members')}</h2>
-            <InstrumentListHead name={t('markets.col.name')} price={t('markets.col.price')} change={t('markets.col.change')} />
+          <section aria-label={t('members')} className={s.list}>
+            <h2 className={s.listTitle}>{t('members')}</h2>
+            <InstrumentListHead name={t('col.name')} price={t('col.price')} change={t('col.change')} />
             <DataState
               ready={members.ready}
               trouble={members.trouble}
@@ -102,7 +102,7 @@ export function MarketsPage() {
               skeleton={<SkeletonRows rows={6} />}
             >
               {rows.length === 0 ? (
-                <p className={s.muted}>{t('markets.noStocks')}</p>
+                <p className={s.muted}>{t('noStocks')}</p>
               ) : (
                 <ul className={`${s.rows} ${changing ? s.stale : ''}`} aria-busy={changing || undefined}>
                   {rows.map((r) => (

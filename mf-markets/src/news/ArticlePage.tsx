@@ -9,7 +9,7 @@ import { Thumb } from '../components/Thumb';
 
 /** One article: title, subhead, image and its HTML content, sanitized before it is rendered. */
 export function ArticlePage() {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useTranslation('markets');
   const { id } = useParams();
   const n = Number(id);
   const valid = Number.isInteger(n) && n > 0;
@@ -31,9 +31,9 @@ export function ArticlePage() {
           ))}
         </div>
       )}
-      {!article && trouble === 'notFound' && <NotFoundState title={t('markets.news.notFound')} />}
+      {!article && trouble === 'notFound' && <NotFoundState title={t('news.notFound')} />}
       {!article && (trouble === 'offline' || trouble === 'failed') && (
-        <LoadError reason={trouble} title={t('markets.news.loadFailed')} onRetry={() => void q.refetch()} busy={q.isFetching} />
+        <LoadError reason={trouble} title={t('news.loadFailed')} onRetry={() => void q.refetch()} busy={q.isFetching} />
       )}
       {article && (
         <article className={s.article} data-testid="article">

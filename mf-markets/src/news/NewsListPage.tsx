@@ -10,7 +10,7 @@ const isPageSize = (n: number): n is PageSize => (NEWS_PAGE_SIZES as readonly nu
 
 /** The news list: page sizes 10/20/30/50 (default 10), previous / next; page and size kept in the URL. */
 export function NewsListPage() {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useTranslation('markets');
   const [params, setParams] = useSearchParams();
   const sizeParam = Number(params.get('size'));
   const size: PageSize = isPageSize(sizeParam) ? sizeParam : NEWS_PAGE_SIZES[0];
@@ -31,9 +31,9 @@ export function NewsListPage() {
     <div className={s.page}>
       <PageHeader title={t('titles.news')} back />
       <div className={s.sizes}>
-        <span className={s.sizesLabel}>{t('markets.news.perPage')}</span>
+        <span className={s.sizesLabel}>{t('news.perPage')}</span>
         <Tabs
-          label={t('markets.news.perPage')}
+          label={t('news.perPage')}
           variant="pills"
           items={NEWS_PAGE_SIZES.map((n) => ({ value: n, label: String(n) }))}
           value={size}
@@ -42,7 +42,7 @@ export function NewsListPage() {
       </div>
       <DataState ready={!news.pending} trouble={news.trouble} since={news.since} onRetry={news.retry} skeleton={<SkeletonRows rows={6} />} prices={false}>
         {rows.length === 0 ? (
-          <p className={s.empty}>{t('markets.news.empty')}</p>
+          <p className={s.empty}>{t('news.empty')}</p>
         ) : (
           <ul className={`${s.list} ${changing ? s.stale : ''}`} data-testid="news-list">
             {rows.map((n) => (

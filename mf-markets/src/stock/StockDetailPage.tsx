@@ -13,10 +13,10 @@ import s from './stock.module.css';
 type ChartData = CallOutput<typeof calls.yahoo>;
 
 export const CHART_TABS: { value: Interval; label: string }[] = [
-  { value: '1m', label: 'markets.detail.realtime' },
-  { value: '1d', label: 'markets.detail.dayK' },
-  { value: '1wk', label: 'markets.detail.weekK' },
-  { value: '1mo', label: 'markets.detail.monthK' },
+  { value: '1m', label: 'chart.realtime' },
+  { value: '1d', label: 'chart.dayK' },
+  { value: '1wk', label: 'chart.weekK' },
+  { value: '1mo', label: 'chart.monthK' },
 ];
 const MAIN_CHART_HEIGHT = 240;
 /** While the stream carries the price, the chart's rows are re-read this often to stay exact. */
@@ -30,7 +30,7 @@ export function StockDetailPage() {
 }
 
 function StockDetail({ symbol, routeMarket, name }: { symbol: string; routeMarket: Market | undefined; name: string }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('markets');
 
   const [interval, setPeriod] = useState<Interval>('1m');
   // The chart's code loads alongside its first rows, not after them.
@@ -83,7 +83,7 @@ function StockDetail({ symbol, routeMarket, name }: { symbol: string; routeMarke
         back
         right={
           <IconButton
-            label={fav.collected ? t('markets.detail.unfavourite') : t('markets.detail.favourite')}
+            label={fav.collected ? t('detail.unfavourite') : t('detail.favourite')}
             aria-pressed={fav.collected}
             disabled={fav.busy}
             onClick={() => void fav.toggle()}
@@ -97,11 +97,11 @@ function StockDetail({ symbol, routeMarket, name }: { symbol: string; routeMarke
 
       {/* An unknown code (the API answers 404): said plainly; nothing polls, and the star stays locked. */}
       {notFound ? (
-        <NotFoundState title={t('markets.detail.notFound')} body={t('markets.detail.notFoundBody')} />
+        <NotFoundState title={t('detail.notFound')} body={t('detail.notFoundBody')} />
       ) : (
       <>
       {trouble && quote && <StaleNotice reason={trouble} since={quote.asOf} />}
-      <section className={s.hero} aria-label={t('markets.detail.quote')}>
+      <section className={s.hero} aria-label={t('detail.quote')}>
         <div className={s.ident}>
           <span className={`${s.code} num`}>{stripExchangeSuffix(symbol)}</span>
           {quote && <span className={s.exchange}>{quote.exchange_name}</span>}
@@ -119,7 +119,7 @@ function StockDetail({ symbol, routeMarket, name }: { symbol: string; routeMarke
             </div>
           </>
         ) : chart.isError ? (
-          <p className={s.muted}>{t('markets.detail.quoteFailed')}</p>
+          <p className={s.muted}>{t('detail.quoteFailed')}</p>
         ) : (
           <>
             <Skeleton width={180} height={34} style={{ margin: '8px 0 6px' }} />
@@ -136,7 +136,7 @@ function StockDetail({ symbol, routeMarket, name }: { symbol: string; routeMarke
             ] as const
           ).map(([key, v]) => (
             <div key={key} className={s.stat}>
-              <dt>{t(`markets.detail.${key}`)}</dt>
+              <dt>{t(`detail.${key}`)}</dt>
               <dd className="num" data-testid={`stat-${key}`}>
                 {v === undefined ? '--' : formatPrice(v, precision)}
               </dd>
@@ -146,7 +146,7 @@ function StockDetail({ symbol, routeMarket, name }: { symbol: string; routeMarke
       </section>
 
       <Tabs
-        label={t('markets.detail.chartPeriod')}
+        label={t('detail.chartPeriod')}
         items={CHART_TABS.map((x) => ({ value: x.value, label: t(x.label) }))}
         value={interval}
         onChange={setPeriod}
@@ -155,12 +155,12 @@ function StockDetail({ symbol, routeMarket, name }: { symbol: string; routeMarke
       <div className={s.chartArea} style={{ minHeight: chartBlockHeight(MAIN_CHART_HEIGHT) }} role="tabpanel" aria-busy={!model || undefined}>
         {model ? (
           model.bars.length === 0 ? (
-            <p className={s.muted}>{t('markets.detail.noChart')}</p>
+            <p className={s.muted}>{t('chart.noData')}</p>
           ) : (
             <ChartPanel model={model} precision={precision} trend={trend} height={MAIN_CHART_HEIGHT} />
           )
         ) : chart.isError ? (
-          <RetryPanel title={t('markets.detail.chartFailed')} onRetry={() => void chart.refetch()} busy={chart.isFetching} />
+          <RetryPanel title={t('chart.failed')} onRetry={() => void chart.refetch()} busy={chart.isFetching} />
         ) : (
           <ChartSkeleton height={MAIN_CHART_HEIGHT} />
         )}
@@ -179,18 +179,18 @@ function StockDetail({ symbol, routeMarket, name }: { symbol: string; routeMarke
 }
 
 function TradeLink({ side, symbol, market, name }: { side: 'buy' | 'sell'; symbol: string; market: string | undefined; name: string }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('markets');
   const cls = `${s.trade} ${side === 'buy' ? s.buy : s.sell}`;
   if (!market) {
     return (
       <span className={`${cls} ${s.tradeDisabled}`} aria-disabled="true">
-        {t(`markets.detail.${side}`)}
+        {t(`detail.${side}`)}
       </span>
     );
   }
   return (
     <Link to={tradingHref(symbol, market, name, side)} className={cls} data-testid={side}>
-      {t(`markets.detail.${side}`)}
+      {t(`detail.${side}`)}
     </Link>
   );
 }

@@ -7,7 +7,7 @@ import { callKey, calls, toast, useCall, useCallMutation, useQueryClient } from 
  * `enabled` false (an unknown symbol) asks nothing and locks the star.
  */
 export function useFavourite(symbol: string, enabled = true) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('markets');
   const client = useQueryClient();
   const check = useCall(calls.collectionCheck, { symbol }, { enabled });
   const collected = check.data?.collected ?? false;
@@ -15,10 +15,10 @@ export function useFavourite(symbol: string, enabled = true) {
   const settle = (adding: boolean) => ({
     onSuccess: async () => {
       client.setQueryData(callKey(calls.collectionCheck, { symbol }), { collected: adding });
-      toast(adding ? t('markets.detail.favAdded') : t('markets.detail.favRemoved'), 'success');
+      toast(adding ? t('detail.favAdded') : t('detail.favRemoved'), 'success');
       await client.invalidateQueries({ queryKey: [calls.collectionList.path] });
     },
-    onError: () => toast(t('markets.detail.favFailed'), 'error'),
+    onError: () => toast(t('detail.favFailed'), 'error'),
   });
   const add = useCallMutation(calls.collectionAdd, settle(true));
   const remove = useCallMutation(calls.collectionRemove, settle(false));

@@ -31,7 +31,7 @@ export const WATCHLIST_PAGE_SIZE = 10;
 
 /** The watchlist: index tiles of the first category, then the favourites, paged by 10, with an edit mode to remove. */
 export function WatchlistsPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('markets');
   const { categories } = useCategories();
   const tiles = categories[0]?.stocks;
   const tileSymbols = useMemo(() => (tiles ?? []).map((x) => x.stock_code), [tiles]);
@@ -55,13 +55,13 @@ export function WatchlistsPage() {
   const remove = useCallMutation(calls.collectionRemove, {
     onSuccess: async () => {
       setRemoving(null);
-      toast(t('markets.watch.removed'), 'success');
+      toast(t('watch.removed'), 'success');
       await Promise.all([
         client.invalidateQueries({ queryKey: [calls.collectionList.path] }),
         client.invalidateQueries({ queryKey: [calls.collectionCheck.path] }),
       ]);
     },
-    onError: () => toast(t('markets.watch.deleteFailed'), 'error'),
+    onError: () => toast(t('watch.deleteFailed'), 'error'),
   });
 
   return (
@@ -71,14 +71,14 @@ export function WatchlistsPage() {
         right={
           list.length > 0 || editing ? (
             <button type="button" className={s.edit} aria-pressed={editing} onClick={() => setEditing((v) => !v)} data-testid="watch-edit">
-              {editing ? t('markets.watch.done') : t('markets.watch.edit')}
+              {editing ? t('watch.done') : t('watch.edit')}
             </button>
           ) : null
         }
       />
 
       {tiles && tiles.length > 0 && (
-        <div className={s.tiles} aria-label={t('markets.indices')}>
+        <div className={s.tiles} aria-label={t('indices')}>
           {tiles.map((x) => (
             <div key={x.stock_code} className={s.tile}>
               <IndexCard symbol={x.stock_code} name={x.stock_name} line={lines[x.stock_code]} live={quotes[x.stock_code]} variant="tile" />
@@ -89,7 +89,7 @@ export function WatchlistsPage() {
 
       <section aria-labelledby="watch-title">
         <h2 id="watch-title" className={s.title}>
-          {t('markets.watch.title')}
+          {t('watch.title')}
           {total > 0 && <span className={`${s.count} num`}>{total}</span>}
         </h2>
         <DataState ready={q.data !== undefined} trouble={troubleOf(q)} since={q.dataUpdatedAt} onRetry={() => void q.refetch()} busy={q.isFetching} skeleton={<SkeletonRows rows={5} />}>
@@ -100,15 +100,15 @@ export function WatchlistsPage() {
                   <path d="m12 3 2.8 5.7 6.2.9-4.5 4.4 1.1 6.2L12 17.3 6.4 20.2l1.1-6.2L3 9.6l6.2-.9z" />
                 </svg>
               </span>
-              <p className={s.emptyTitle}>{t('markets.watch.empty')}</p>
-              <p className={s.emptyHint}>{t('markets.watch.emptyHint')}</p>
+              <p className={s.emptyTitle}>{t('watch.empty')}</p>
+              <p className={s.emptyHint}>{t('watch.emptyHint')}</p>
               <Link to="/markets" className={s.browse}>
-                {t('markets.watch.browse')}
+                {t('watch.browse')}
               </Link>
             </div>
           ) : (
             <>
-              <InstrumentListHead name={t('markets.col.name')} price={t('markets.col.price')} change={t('markets.col.change')} />
+              <InstrumentListHead name={t('col.name')} price={t('col.price')} change={t('col.change')} />
               <ul className={s.rows} data-editing={editing || undefined}>
                 {list.map((e) => (
                   <li key={e.stock_code}>
@@ -119,7 +119,7 @@ export function WatchlistsPage() {
                         <button
                           type="button"
                           className={s.delete}
-                          aria-label={t('markets.watch.deleteOne', { name: e.stock_name })}
+                          aria-label={t('watch.deleteOne', { name: e.stock_name })}
                           onClick={() => setRemoving(e)}
                         >
                           <Icon name="trash" size={20} />
@@ -139,9 +139,9 @@ export function WatchlistsPage() {
 
       <ConfirmDialog
         open={removing !== null}
-        title={t('markets.watch.deleteTitle')}
-        message={t('markets.watch.deleteConfirm')}
-        confirmLabel={t('markets.watch.delete')}
+        title={t('watch.deleteTitle')}
+        message={t('watch.deleteConfirm')}
+        confirmLabel={t('watch.delete')}
         danger
         busy={remove.isPending}
         onConfirm={() => removing && !remove.isPending && remove.mutate({ symbol: removing.stock_code })}

@@ -6,8 +6,8 @@ const TONES: Record<Order['status_label'], StatusTone> = { pending: 'pending', s
 
 /** An order's status (the contract's status_label) as the kit's coloured chip. */
 export function OrderStatus({ label }: { label: Order['status_label'] }) {
-  const { t } = useTranslation();
-  return <StatusBadge tone={TONES[label]} label={t(`trading.records.status.${label}`)} />;
+  const { t } = useTranslation('trading');
+  return <StatusBadge tone={TONES[label]} label={t(`records.status.${label}`)} />;
 }
 
 /** A signed amount in the market's colours. */

@@ -22,27 +22,27 @@ export const SAMPLE = {
 
 /** /trading/:code: the static demo view, plainly labelled as sample data. */
 export function TradingDemoPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('trading');
   const { code = '' } = useParams();
   return (
     <div className={s.page}>
       <PageHeader title={t('titles.tradingDemo')} back />
       <p className={s.banner} role="note" data-testid="sample-label">
-        <strong>{t('trading.demo.label')}</strong> — {t('trading.demo.note')}
+        <strong>{t('demo.label')}</strong> — {t('demo.note')}
       </p>
-      <section className={s.hero} aria-label={t('trading.demo.price')}>
+      <section className={s.hero} aria-label={t('demo.price')}>
         <span className={s.code}>{stripExchangeSuffix(code)}</span>
         <p className={`${s.price} num`}>{formatPrice(SAMPLE.price)}</p>
         <PriceChange change={SAMPLE.change} percent={SAMPLE.percent} />
       </section>
-      <table className={s.book} aria-label={t('trading.demo.book')}>
-        <caption className={s.caption}>{t('trading.demo.book')}</caption>
+      <table className={s.book} aria-label={t('demo.book')}>
+        <caption className={s.caption}>{t('demo.book')}</caption>
         <thead>
           <tr>
-            <th scope="col">{t('trading.demo.bid')}</th>
-            <th scope="col">{t('trading.demo.size')}</th>
-            <th scope="col">{t('trading.demo.ask')}</th>
-            <th scope="col">{t('trading.demo.size')}</th>
+            <th scope="col">{t('demo.bid')}</th>
+            <th scope="col">{t('demo.size')}</th>
+            <th scope="col">{t('demo.ask')}</th>
+            <th scope="col">{t('demo.size')}</th>
           </tr>
         </thead>
         <tbody>

@@ -13,16 +13,16 @@ const isMarket = (v: string): v is Market => (MARKETS as readonly string[]).incl
 
 /** Day candles of one holding's instrument, picked from the holdings on screen (the first by default). */
 export function HoldingChart({ holdings, quoteOf }: { holdings: readonly Holding[]; quoteOf: (tag: string) => Quote | undefined }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('trading');
   const [picked, setPicked] = useState<string>();
   const holding = holdings.find((h) => h.tag === picked) ?? holdings[0];
   if (!holding) return null;
   const label = (h: Holding) => h.name || stripExchangeSuffix(h.tag);
   return (
-    <section className={s.chartSection} aria-label={t('trading.positions.chart')} data-testid="holding-chart">
+    <section className={s.chartSection} aria-label={t('positions.chart')} data-testid="holding-chart">
       {holdings.length > 1 && (
         <Tabs
-          label={t('trading.positions.chartPick')}
+          label={t('positions.chartPick')}
           variant="pills"
           className={s.chartPicker}
           items={holdings.map((h) => ({ value: h.tag, label: stripExchangeSuffix(h.tag) }))}
@@ -30,7 +30,7 @@ export function HoldingChart({ holdings, quoteOf }: { holdings: readonly Holding
           onChange={setPicked}
         />
       )}
-      <h2 className={s.chartTitle}>{t('trading.positions.chartOf', { name: label(holding) })}</h2>
+      <h2 className={s.chartTitle}>{t('positions.chartOf', { name: label(holding) })}</h2>
       {/* Keyed by instrument: another pick starts from its own rows, never the last one's. */}
       <Candles key={holding.tag} holding={holding} live={quoteOf(holding.tag)} />
     </section>
@@ -38,7 +38,7 @@ export function HoldingChart({ holdings, quoteOf }: { holdings: readonly Holding
 }
 
 function Candles({ holding, live }: { holding: Holding; live: Quote | undefined }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('trading');
   const market = isMarket(holding.market) ? holding.market : undefined;
   const chart = useCall(calls.yahoo, { symbol: holding.tag, market, mold: '1d' }, { refetchInterval: RESYNC_MS });
   const model = useMemo(() => {
@@ -50,12 +50,12 @@ function Candles({ holding, live }: { holding: Holding; live: Quote | undefined 
     <div className={s.chartArea} style={{ minHeight: chartBlockHeight(CHART_HEIGHT) }} role="tabpanel" aria-busy={!model || undefined}>
       {model ? (
         model.bars.length === 0 ? (
-          <p className={s.chartNote}>{t('markets.detail.noChart')}</p>
+          <p className={s.chartNote}>{t('chart.noData')}</p>
         ) : (
           <ChartPanel model={model} precision={precisionOf({ market: holding.market })} trend="flat" height={CHART_HEIGHT} />
         )
       ) : chart.isError ? (
-        <RetryPanel title={t('markets.detail.chartFailed')} onRetry={() => void chart.refetch()} busy={chart.isFetching} />
+        <RetryPanel title={t('chart.failed')} onRetry={() => void chart.refetch()} busy={chart.isFetching} />
       ) : (
         <ChartSkeleton height={CHART_HEIGHT} />
       )}

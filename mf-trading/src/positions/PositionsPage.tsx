@@ -64,7 +64,7 @@ export function PositionsNoNavPage() {
 }
 
 function Positions({ type, onType, back, search }: { type: TradeType; onType: (t: TradeType) => void; back: boolean; search: boolean }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('trading');
   const [searching, setSearching] = useState(false);
   // The holdings' chart code comes with the positions, not after them.
   useEffect(preloadChart, []);
@@ -75,24 +75,24 @@ function Positions({ type, onType, back, search }: { type: TradeType; onType: (t
         back={back}
         right={
           search && (
-            <IconButton label={t('trading.search')} onClick={() => setSearching(true)} data-testid="positions-search">
+            <IconButton label={t('search')} onClick={() => setSearching(true)} data-testid="positions-search">
               <Icon name="search" />
             </IconButton>
           )
         }
       />
       <Tabs
-        label={t('trading.typeLabel')}
+        label={t('typeLabel')}
         variant="pills"
         fill
         className={s.types}
-        items={TRADE_TYPES.map((v) => ({ value: v, label: t(`trading.types.${v}`) }))}
+        items={TRADE_TYPES.map((v) => ({ value: v, label: t(`types.${v}`) }))}
         value={type}
         onChange={onType}
       />
       <div className={s.toolbar}>
         <Link to="/records" className={s.headerLink}>
-          {t('trading.recordsLink')}
+          {t('recordsLink')}
         </Link>
       </div>
       <WithDeployment>{(d) => <PositionList key={type} type={type} deployment={d} />}</WithDeployment>
@@ -103,7 +103,7 @@ function Positions({ type, onType, back, search }: { type: TradeType; onType: (t
 
 /** The loaded pages of one type (load more adds the next 10), their live values and the summary. */
 function PositionList({ type, deployment }: { type: TradeType; deployment: Deployment }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('trading');
   const [pages, setPages] = useState(1);
   const queries = useMemo(
     () => Array.from({ length: pages }, (_, i) => callQuery(calls.positions, { type, page: i + 1, limit: POSITIONS_PAGE_SIZE })),
@@ -122,22 +122,22 @@ function PositionList({ type, deployment }: { type: TradeType; deployment: Deplo
   const money = (v: number) => formatMoney(v, deployment.currency);
 
   return (
-    <QueryState query={first} errorTitle={t('trading.positions.loadFailed')} prices skeleton={<SkeletonRows rows={4} />}>
+    <QueryState query={first} errorTitle={t('positions.loadFailed')} prices skeleton={<SkeletonRows rows={4} />}>
       {first.data && <Summary sums={summaryOf(first.data, rows, priceOf, deployment.currency)} money={money} />}
       {holdings.length === 0 ? (
-        <EmptyState testId="positions-empty" title={t(`trading.positions.empty.${type}`)} />
+        <EmptyState testId="positions-empty" title={t(`positions.empty.${type}`)} />
       ) : (
         <div className={s.scroll}>
-          <table className={s.table} aria-label={t('trading.positions.table')}>
+          <table className={s.table} aria-label={t('positions.table')}>
             <thead>
               <tr>
-                <th scope="col">{t('trading.positions.colStock')}</th>
-                <th scope="col">{t('trading.positions.colQuantity')}</th>
-                <th scope="col">{t('trading.positions.colCost')}</th>
+                <th scope="col">{t('positions.colStock')}</th>
+                <th scope="col">{t('positions.colQuantity')}</th>
+                <th scope="col">{t('positions.colCost')}</th>
                 {/* Value with the P&L under it: five columns of amounts do not fit a phone. */}
                 <th scope="col">
-                  {t('trading.positions.colValue')}
-                  <span className={s.sub}>{t('trading.positions.colPnl')}</span>
+                  {t('positions.colValue')}
+                  <span className={s.sub}>{t('positions.colPnl')}</span>
                 </th>
               </tr>
             </thead>
@@ -156,7 +156,7 @@ function PositionList({ type, deployment }: { type: TradeType; deployment: Deplo
             onClick={() => (last.isError ? void last.refetch() : setPages((p) => p + 1))}
             data-testid="load-more"
           >
-            {last.isError ? t('common.retry') : t('trading.positions.loadMore')}
+            {last.isError ? t('common.retry') : t('positions.loadMore')}
           </button>
         </div>
       )}
@@ -166,24 +166,24 @@ function PositionList({ type, deployment }: { type: TradeType; deployment: Deplo
 }
 
 function Summary({ sums, money }: { sums: { cost: number; value: number; pnl: number; dayPnl: number }; money: (v: number) => string }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('trading');
   return (
-    <section className={s.summary} aria-label={t('trading.positions.summary')}>
+    <section className={s.summary} aria-label={t('positions.summary')}>
       <dl className={s.sumGrid}>
         <div>
-          <dt>{t('trading.positions.invested')}</dt>
+          <dt>{t('positions.invested')}</dt>
           <dd className="num" data-testid="sum-invested">
             {money(sums.cost)}
           </dd>
         </div>
         <div>
-          <dt>{t('trading.positions.current')}</dt>
+          <dt>{t('positions.current')}</dt>
           <dd className="num" data-testid="sum-value">
             {money(sums.value)}
           </dd>
         </div>
         <div>
-          <dt>{t('trading.positions.dayPnl')}</dt>
+          <dt>{t('positions.dayPnl')}</dt>
           <dd>
             <Signed value={sums.dayPnl} testId="sum-day-pnl">
               {money(sums.dayPnl)}
@@ -191,7 +191,7 @@ function Summary({ sums, money }: { sums: { cost: number; value: number; pnl: nu
           </dd>
         </div>
         <div>
-          <dt>{t('trading.positions.pnl')}</dt>
+          <dt>{t('positions.pnl')}</dt>
           <dd>
             <Signed value={sums.pnl} testId="sum-pnl">
               {money(sums.pnl)}
@@ -205,7 +205,7 @@ function Summary({ sums, money }: { sums: { cost: number; value: number; pnl: nu
 
 /** One instrument: its summary line (quantity, average cost, value, P&L) and, opened, each lot. */
 function HoldingRows({ holding: h, money }: { holding: Holding; money: (v: number) => string }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('trading');
   const [open, setOpen] = useState(false);
   const precision = precisionOf({ market: h.market });
   const unit = (v: number) => `${currencySymbol(h.currency)}${formatPrice(v, precision)}`;
@@ -214,7 +214,7 @@ function HoldingRows({ holding: h, money }: { holding: Holding; money: (v: numbe
     <tbody className={s.group} data-testid="holding" data-tag={h.tag}>
       <tr className={s.line}>
         <th scope="row" className={s.who}>
-          <Link to={tradingHref(h.tag, h.market, name, 'buy')} className={s.name} aria-label={t('trading.positions.trade', { name })}>
+          <Link to={tradingHref(h.tag, h.market, name, 'buy')} className={s.name} aria-label={t('positions.trade', { name })}>
             {name}
           </Link>
           {h.lots.length > 1 ? (
@@ -222,10 +222,10 @@ function HoldingRows({ holding: h, money }: { holding: Holding; money: (v: numbe
               type="button"
               className={s.lotsToggle}
               aria-expanded={open}
-              aria-label={t(open ? 'trading.positions.hideLots' : 'trading.positions.showLots', { name })}
+              aria-label={t(open ? 'positions.hideLots' : 'positions.showLots', { name })}
               onClick={() => setOpen((o) => !o)}
             >
-              {t('trading.positions.lots', { count: h.lots.length })}
+              {t('positions.lots', { count: h.lots.length })}
               <Icon name="chevron" size={14} className={open ? s.chevronOpen : s.chevron} aria-hidden="true" />
             </button>
           ) : (
@@ -252,7 +252,7 @@ function HoldingRows({ holding: h, money }: { holding: Holding; money: (v: numbe
         h.lots.map((l) => (
           <tr key={l.no} className={s.lot} data-testid="lot">
             <th scope="row" className={s.lotNo}>
-              <Link to={`/records/${encodeURIComponent(l.no)}`}>{t('trading.positions.lot', { no: l.no })}</Link>
+              <Link to={`/records/${encodeURIComponent(l.no)}`}>{t('positions.lot', { no: l.no })}</Link>
             </th>
             <td className="num">{l.count}</td>
             <td className="num">{unit(l.price)}</td>
@@ -268,7 +268,7 @@ function HoldingRows({ holding: h, money }: { holding: Holding; money: (v: numbe
 
 /** Search by name or code; a result opens its buy screen. */
 function TradeSearch({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('trading');
   const render = useCallback(
     (r: StockRow, close: () => void) => (
       <div onClick={close}>
@@ -281,10 +281,10 @@ function TradeSearch({ open, onClose }: { open: boolean; onClose: () => void }) 
     <SearchDialog<StockRow>
       open={open}
       onClose={onClose}
-      title={t('trading.search')}
-      placeholder={t('trading.searchPlaceholder')}
-      requiredMessage={t('trading.searchRequired')}
-      noResultsMessage={t('trading.searchNoResults')}
+      title={t('search')}
+      placeholder={t('searchPlaceholder')}
+      requiredMessage={t('searchRequired')}
+      noResultsMessage={t('searchNoResults')}
       search={searchStocks}
       keyOf={(r) => r.stock}
       renderItem={render}

@@ -26,7 +26,7 @@ import s from './records.module.css';
 
 /** StockRecordDetail, /records/:id with the order number as id. */
 export function RecordDetailPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('trading');
   const { id = '' } = useParams();
   return (
     <div className={s.page}>
@@ -37,14 +37,14 @@ export function RecordDetailPage() {
 }
 
 function Detail({ no, deployment }: { no: string; deployment: Deployment }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('trading');
   const [params] = useSearchParams();
   // A number that cannot be an order's is not asked for: it does not exist.
   const valid = isOrderNo(no);
   const q = useCall(calls.dealOrder, { no }, { enabled: valid });
-  if (!valid || (!q.data && troubleOf(q) === 'notFound')) return <NotFoundState title={t('trading.records.detail.notFound')} />;
+  if (!valid || (!q.data && troubleOf(q) === 'notFound')) return <NotFoundState title={t('records.detail.notFound')} />;
   return (
-    <QueryState query={q} errorTitle={t('trading.records.loadFailed')} skeleton={<SkeletonRows rows={6} />}>
+    <QueryState query={q} errorTitle={t('records.loadFailed')} skeleton={<SkeletonRows rows={6} />}>
       {q.data && <Facts order={q.data} side={detailSideOf(q.data, params.get('side'))} currency={deployment.currency} />}
     </QueryState>
   );
@@ -55,17 +55,17 @@ const row = (key: string, value: ReactNode): Row[] => [[key, value]];
 
 /** An order seen as one of its trades: its buy (as placed and filled), or a sold lot's sale. */
 function Facts({ order: o, side, currency }: { order: Order; side: 'buy' | 'sell'; currency: string }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('trading');
   const precision = precisionOf({ market: o.market });
   const unit = (v: number) => `${currencySymbol(o.currency)}${formatPrice(v, precision)}`;
   const money = (v: number) => formatMoney(v, currency);
   const rate = (v: number | null) => (v !== null && v !== 1 ? row('fxRate', formatPrice(v, 4)) : []);
-  const k = (key: string) => t(`trading.records.detail.${key}`);
+  const k = (key: string) => t(`records.detail.${key}`);
   const head: Row[] = [
     ['no', o.no],
     ['stock', `${o.name} (${stripExchangeSuffix(o.tag)})`],
     ['market', o.market],
-    ['side', t(`trading.records.side.${side}`)],
+    ['side', t(`records.side.${side}`)],
     ['status', <OrderStatus label={o.status_label} />],
   ];
   const rows: Row[] =

@@ -19,7 +19,7 @@ type TabKey = (typeof RECORD_TABS)[number]['key'];
 
 /** /records: the stock orders by status tab, paged; the tab and page are in the URL so back from a detail keeps them. */
 export function RecordsPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('trading');
   const [params, setParams] = useSearchParams();
   const tab = RECORD_TABS.find((x) => x.key === params.get('tab')) ?? RECORD_TABS[0];
   const page = Math.max(1, Math.floor(Number(params.get('page')) || 1));
@@ -34,9 +34,9 @@ export function RecordsPage() {
     <div className={s.page}>
       <PageHeader title={t('titles.records')} back />
       <Tabs
-        label={t('trading.records.filter')}
+        label={t('records.filter')}
         className={s.tabs}
-        items={RECORD_TABS.map((x) => ({ value: x.key as TabKey, label: t(`trading.records.tabs.${x.key}`) }))}
+        items={RECORD_TABS.map((x) => ({ value: x.key as TabKey, label: t(`records.tabs.${x.key}`) }))}
         value={tab.key}
         onChange={(k) => set({ tab: k })}
       />
@@ -48,7 +48,7 @@ export function RecordsPage() {
 }
 
 function OrderList({ tab, status, page, onPage, deployment }: { tab: TabKey; status: number | undefined; page: number; onPage: (p: number) => void; deployment: Deployment }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('trading');
   const client = useQueryClient();
   const q = useCall(
     calls.dealList,
@@ -65,20 +65,20 @@ function OrderList({ tab, status, page, onPage, deployment }: { tab: TabKey; sta
   const [cancelling, setCancelling] = useState<Order | null>(null);
   const cancel = useCallMutation(calls.dealCancel, {
     onSuccess: () => {
-      toast(t('trading.records.cancelled'), 'success');
+      toast(t('records.cancelled'), 'success');
       setCancelling(null);
       void refreshAfterTrade(client);
     },
     onError: (e) => {
       setCancelling(null);
-      toast(t(failureKey(e, 'trading.ticket.submitFailed')), 'error');
+      toast(t(failureKey(e, 'ticket.submitFailed')), 'error');
     },
   });
 
   return (
-    <QueryState query={q} errorTitle={t('trading.records.loadFailed')} skeleton={<SkeletonRows rows={5} />}>
+    <QueryState query={q} errorTitle={t('records.loadFailed')} skeleton={<SkeletonRows rows={5} />}>
       {rows.length === 0 ? (
-        <EmptyState testId="records-empty" title={t(`trading.records.empty.${tab}`)} />
+        <EmptyState testId="records-empty" title={t(`records.empty.${tab}`)} />
       ) : (
         <>
           <ul className={`${s.rows} ${q.isPlaceholderData ? s.stale : ''}`}>
@@ -93,9 +93,9 @@ function OrderList({ tab, status, page, onPage, deployment }: { tab: TabKey; sta
       )}
       <ConfirmDialog
         open={cancelling !== null}
-        title={t('trading.records.cancelTitle')}
-        message={cancelling ? t('trading.records.cancelBody', { no: cancelling.no }) : ''}
-        confirmLabel={t('trading.records.cancel')}
+        title={t('records.cancelTitle')}
+        message={cancelling ? t('records.cancelBody', { no: cancelling.no }) : ''}
+        confirmLabel={t('records.cancel')}
         danger
         busy={cancel.isPending}
         onConfirm={() => cancelling && cancel.mutate({ no: cancelling.no })}
@@ -106,7 +106,7 @@ function OrderList({ tab, status, page, onPage, deployment }: { tab: TabKey; sta
 }
 
 function OrderRow({ order: o, live, currency, onCancel }: { order: Order; live: number | undefined; currency: string; onCancel: () => void }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('trading');
   const precision = precisionOf({ market: o.market });
   const unit = (v: number) => `${currencySymbol(o.currency)}${formatPrice(v, precision)}`;
   const change = changeOf(o, live);
@@ -119,10 +119,10 @@ function OrderRow({ order: o, live, currency, onCancel }: { order: Order; live: 
           <span className={s.title}>
             {o.name || stripExchangeSuffix(o.tag)}
             <span className={`${s.side} ${sale ? s.sell : s.buy}`} data-testid="order-side">
-              {t(`trading.records.side.${o.state}`)}
+              {t(`records.side.${o.state}`)}
             </span>
           </span>
-          <span className={s.sub}>{t('trading.records.orderNo', { no: o.no })}</span>
+          <span className={s.sub}>{t('records.orderNo', { no: o.no })}</span>
           <span className={`${s.sub} num`} data-testid="order-time">
             {formatTime(timeOf(o))}
           </span>
@@ -136,22 +136,22 @@ function OrderRow({ order: o, live, currency, onCancel }: { order: Order; live: 
       </Link>
       <dl className={s.facts}>
         <div>
-          <dt>{t('trading.records.quantity')}</dt>
+          <dt>{t('records.quantity')}</dt>
           <dd className="num">{o.count}</dd>
         </div>
         <div>
-          <dt>{t(sale ? 'trading.records.sellPrice' : 'trading.records.price')}</dt>
+          <dt>{t(sale ? 'records.sellPrice' : 'records.price')}</dt>
           <dd className="num" data-testid="order-price">
             {unit(unitPriceOf(o))}
           </dd>
         </div>
         <div>
-          <dt>{t(sale ? 'trading.records.received' : 'trading.records.total')}</dt>
+          <dt>{t(sale ? 'records.received' : 'records.total')}</dt>
           <dd className="num">{formatMoney(total, currency)}</dd>
         </div>
         {sale && o.realized_pnl !== null && (
           <div>
-            <dt>{t('trading.records.detail.realized')}</dt>
+            <dt>{t('records.detail.realized')}</dt>
             <dd>
               <Signed value={o.realized_pnl} testId="order-realized">
                 {formatMoney(o.realized_pnl, currency)}
@@ -161,10 +161,10 @@ function OrderRow({ order: o, live, currency, onCancel }: { order: Order; live: 
         )}
         {change !== null && change !== 0 && (
           <div>
-            <dt className={s.hiddenLabel}>{t('trading.records.price')}</dt>
+            <dt className={s.hiddenLabel}>{t('records.price')}</dt>
             <dd className={`num ${changeClass(change)}`} data-testid="price-change" data-direction={change > 0 ? 'up' : 'down'}>
               <span aria-hidden="true">{change > 0 ? '▲' : '▼'} </span>
-              <span className={s.hiddenLabel}>{t(change > 0 ? 'trading.records.up' : 'trading.records.down', { change: unit(Math.abs(change)) })}</span>
+              <span className={s.hiddenLabel}>{t(change > 0 ? 'records.up' : 'records.down', { change: unit(Math.abs(change)) })}</span>
               <span aria-hidden="true">{unit(Math.abs(change))}</span>
             </dd>
           </div>
@@ -172,8 +172,8 @@ function OrderRow({ order: o, live, currency, onCancel }: { order: Order; live: 
       </dl>
       {o.status === 0 && (
         <div className={s.actions}>
-          <button type="button" className={s.cancelButton} onClick={onCancel} aria-label={`${t('trading.records.cancel')} ${o.no}`}>
-            {t('trading.records.cancel')}
+          <button type="button" className={s.cancelButton} onClick={onCancel} aria-label={`${t('records.cancel')} ${o.no}`}>
+            {t('records.cancel')}
           </button>
         </div>
       )}

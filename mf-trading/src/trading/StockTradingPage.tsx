@@ -71,7 +71,7 @@ export function StockTradingPage() {
 type Moved = { side: 'buy'; price: number } | { side: 'sell'; price: number; no: string; lotPrice: number | undefined };
 
 function Ticket({ symbol, market, name, deployment }: { symbol: string; market: Market | undefined; name: string; deployment: Deployment }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('trading');
   const client = useQueryClient();
   const [params, setParams] = useSearchParams();
   const side: Side = params.get('type') === 'sell' ? 'sell' : 'buy';
@@ -121,7 +121,7 @@ function Ticket({ symbol, market, name, deployment }: { symbol: string; market: 
       });
       return;
     }
-    toast(t(failureKey(error, 'trading.ticket.submitFailed')), 'error');
+    toast(t(failureKey(error, 'ticket.submitFailed')), 'error');
   };
 
   // The order form.
@@ -134,7 +134,7 @@ function Ticket({ symbol, market, name, deployment }: { symbol: string; market: 
 
   const buy = useCallMutation(calls.dealBuy, {
     onSuccess: (o) => {
-      toast(t(o.status === 1 ? 'trading.ticket.purchaseSuccess' : 'trading.ticket.submitted'), 'success');
+      toast(t(o.status === 1 ? 'ticket.purchaseSuccess' : 'ticket.submitted'), 'success');
       void refreshAfterTrade(client);
       // A new order starts from one unit: the last one's size was worked out from a balance that has since gone.
       setQtyText('1');
@@ -145,7 +145,7 @@ function Ticket({ symbol, market, name, deployment }: { symbol: string; market: 
   });
   const sell = useCallMutation(calls.dealSell, {
     onSuccess: (o) => {
-      toast(t(o.status === 1 ? 'trading.ticket.sold' : 'trading.ticket.submitted'), 'success');
+      toast(t(o.status === 1 ? 'ticket.sold' : 'ticket.submitted'), 'success');
       void refreshAfterTrade(client);
     },
     // Asked again, the sale is of the same lot (by its number), never anything else.
@@ -212,12 +212,12 @@ function Ticket({ symbol, market, name, deployment }: { symbol: string; market: 
   };
 
   const quoteTrouble = troubleOf(loaded);
-  if (isNotFound(loaded.error)) return <NotFoundState title={t('trading.ticket.notFound')} />;
+  if (isNotFound(loaded.error)) return <NotFoundState title={t('ticket.notFound')} />;
 
   return (
     <>
       {quoteTrouble && quote && <StaleNotice reason={quoteTrouble} since={quote.asOf} />}
-      <section className={s.hero} aria-label={t('trading.ticket.quote')}>
+      <section className={s.hero} aria-label={t('ticket.quote')}>
         <div className={s.ident}>
           <span className={`${s.code} num`}>{stripExchangeSuffix(symbol)}</span>
           {market && <span className={s.marketTag}>{market}</span>}
@@ -230,23 +230,23 @@ function Ticket({ symbol, market, name, deployment }: { symbol: string; market: 
             <PriceChange change={quote.change} percent={quote.changePercent} precision={precision} />
             <dl className={s.hl}>
               <div>
-                <dt>{t('trading.ticket.high')}</dt>
+                <dt>{t('ticket.high')}</dt>
                 <dd className="num" data-testid="high">
                   {formatPrice(quote.high, precision)}
                 </dd>
               </div>
               <div>
-                <dt>{t('trading.ticket.low')}</dt>
+                <dt>{t('ticket.low')}</dt>
                 <dd className="num" data-testid="low">
                   {formatPrice(quote.low, precision)}
                 </dd>
               </div>
             </dl>
-            {!quote.marketOpen && <p className={s.note}>{t('trading.ticket.closedNote')}</p>}
+            {!quote.marketOpen && <p className={s.note}>{t('ticket.closedNote')}</p>}
           </>
         ) : loaded.isError ? (
           <p className={s.note} role="alert">
-            {t('trading.ticket.quoteFailed')}{' '}
+            {t('ticket.quoteFailed')}{' '}
             <button type="button" className={s.inlineButton} onClick={() => void loaded.refetch()}>
               {t('common.retry')}
             </button>
@@ -257,11 +257,11 @@ function Ticket({ symbol, market, name, deployment }: { symbol: string; market: 
       </section>
 
       <Tabs
-        label={t('trading.ticket.side')}
+        label={t('ticket.side')}
         fill
         items={[
-          { value: 'buy' as Side, label: t('trading.ticket.buy') },
-          { value: 'sell' as Side, label: t('trading.ticket.sell') },
+          { value: 'buy' as Side, label: t('ticket.buy') },
+          { value: 'sell' as Side, label: t('ticket.sell') },
         ]}
         value={side}
         onChange={(v) => setParams(v === 'buy' ? {} : { type: v }, { replace: true })}
@@ -271,7 +271,7 @@ function Ticket({ symbol, market, name, deployment }: { symbol: string; market: 
         <form
           className={s.form}
           role="tabpanel"
-          aria-label={t('trading.ticket.buy')}
+          aria-label={t('ticket.buy')}
           onSubmit={(e) => {
             e.preventDefault();
             submitBuy();
@@ -279,17 +279,17 @@ function Ticket({ symbol, market, name, deployment }: { symbol: string; market: 
         >
           <OfflineNote />
           <fieldset className={s.segment}>
-            <legend className={s.legend}>{t('trading.ticket.orderType')}</legend>
+            <legend className={s.legend}>{t('ticket.orderType')}</legend>
             {(['market', 'limit'] as const).map((k) => (
               <button key={k} type="button" className={s.segButton} aria-pressed={kind === k} onClick={() => setKind(k)}>
-                {t(`trading.ticket.${k}`)}
+                {t(`ticket.${k}`)}
               </button>
             ))}
           </fieldset>
 
           {kind === 'limit' && (
             <label className={s.field}>
-              <span className={s.legend}>{t('trading.ticket.limitPrice')}</span>
+              <span className={s.legend}>{t('ticket.limitPrice')}</span>
               <input
                 className={s.input}
                 inputMode="decimal"
@@ -304,10 +304,10 @@ function Ticket({ symbol, market, name, deployment }: { symbol: string; market: 
 
           <div className={s.field}>
             <label className={s.legend} htmlFor="ticket-qty">
-              {t('trading.ticket.quantity')}
+              {t('ticket.quantity')}
             </label>
             <div className={s.stepper}>
-              <button type="button" className={s.stepButton} aria-label={t('trading.ticket.decrease')} disabled={Number(qtyText) <= 1} onClick={() => step(-1)}>
+              <button type="button" className={s.stepButton} aria-label={t('ticket.decrease')} disabled={Number(qtyText) <= 1} onClick={() => step(-1)}>
                 −
               </button>
               <input
@@ -319,7 +319,7 @@ function Ticket({ symbol, market, name, deployment }: { symbol: string; market: 
                 aria-invalid={Boolean(qtyError)}
                 aria-describedby={qtyError ? 'ticket-qty-error' : undefined}
               />
-              <button type="button" className={s.stepButton} aria-label={t('trading.ticket.increase')} disabled={Number(qtyText) >= quantityCap(position)} onClick={() => step(1)}>
+              <button type="button" className={s.stepButton} aria-label={t('ticket.increase')} disabled={Number(qtyText) >= quantityCap(position)} onClick={() => step(1)}>
                 +
               </button>
             </div>
@@ -331,55 +331,55 @@ function Ticket({ symbol, market, name, deployment }: { symbol: string; market: 
           </div>
 
           <fieldset className={s.segment}>
-            <legend className={s.legend}>{t('trading.ticket.positionSize')}</legend>
+            <legend className={s.legend}>{t('ticket.positionSize')}</legend>
             {(['half', 'full'] as const).map((p) => (
               <button key={p} type="button" className={s.segButton} aria-pressed={position === p} disabled={budget === undefined || !pricing} onClick={() => choosePosition(p)}>
-                {t(`trading.ticket.${p}`)}
+                {t(`ticket.${p}`)}
               </button>
             ))}
           </fieldset>
           {cannotAfford && (
             <p className={`${s.error} ${s.block}`} role="alert" data-testid="cannot-afford">
-              {t('trading.ticket.cannotAfford')}
+              {t('ticket.cannotAfford')}
             </p>
           )}
 
-          <section className={s.preview} aria-label={t('trading.ticket.preview')}>
+          <section className={s.preview} aria-label={t('ticket.preview')}>
             <dl>
               <div className={s.kv}>
-                <dt>{t('trading.ticket.price')}</dt>
+                <dt>{t('ticket.price')}</dt>
                 <dd className="num" data-testid="preview-price">
                   {orderPrice === undefined ? '--' : unit(orderPrice)}
                 </dd>
               </div>
               <div className={s.kv}>
-                <dt>{t('trading.ticket.amount')}</dt>
+                <dt>{t('ticket.amount')}</dt>
                 <dd className="num" data-testid="preview-amount">
                   {money(amount)}
                 </dd>
               </div>
               <div className={s.kv}>
-                <dt>{t('trading.ticket.fee')}</dt>
+                <dt>{t('ticket.fee')}</dt>
                 <dd className="num" data-testid="preview-fee">
                   {money(feeAmount)}
                 </dd>
               </div>
               {needsFx && (
                 <div className={s.kv}>
-                  <dt>{t('trading.ticket.fx')}</dt>
+                  <dt>{t('ticket.fx')}</dt>
                   <dd className="num" data-testid="preview-fx">
-                    {rate === undefined ? t('trading.ticket.fxAtFill') : `1 ${from} = ${formatPrice(rate, 4)} ${to}`}
+                    {rate === undefined ? t('ticket.fxAtFill') : `1 ${from} = ${formatPrice(rate, 4)} ${to}`}
                   </dd>
                 </div>
               )}
               <div className={`${s.kv} ${s.total}`}>
-                <dt>{t('trading.ticket.total')}</dt>
+                <dt>{t('ticket.total')}</dt>
                 <dd className="num" data-testid="preview-total">
                   {money(amount !== undefined && feeAmount !== undefined ? amount + feeAmount : undefined)}
                 </dd>
               </div>
               <div className={s.kv}>
-                <dt>{t('account.available')}</dt>
+                <dt>{t('available')}</dt>
                 <dd className="num" data-testid="available">
                   {money(available)}
                 </dd>
@@ -387,22 +387,22 @@ function Ticket({ symbol, market, name, deployment }: { symbol: string; market: 
             </dl>
             {overBalance && (
               <p className={`${s.error} ${s.inPreview}`} role="status" data-testid="over-balance">
-                {t('trading.ticket.overBalance')}
+                {t('ticket.overBalance')}
               </p>
             )}
           </section>
 
           <Button type="submit" busy={buy.isPending} disabled={!quote || Boolean(qtyError) || !limitValid || !online} data-testid="submit-buy">
-            {t('trading.ticket.submitBuy')}
+            {t('ticket.submitBuy')}
           </Button>
         </form>
       )}
 
-      <section className={s.lots} aria-label={t('trading.ticket.myLots')} role={side === 'sell' ? 'tabpanel' : undefined}>
-        <h2 className={s.h2}>{t('trading.ticket.myLots')}</h2>
+      <section className={s.lots} aria-label={t('ticket.myLots')} role={side === 'sell' ? 'tabpanel' : undefined}>
+        <h2 className={s.h2}>{t('ticket.myLots')}</h2>
         {lots.data ? (
           lots.data.rows.length === 0 ? (
-            <p className={s.note}>{t('trading.ticket.noLots')}</p>
+            <p className={s.note}>{t('ticket.noLots')}</p>
           ) : (
             <ul className={s.lotList}>
               {lots.data.rows.map((l) => {
@@ -412,8 +412,8 @@ function Ticket({ symbol, market, name, deployment }: { symbol: string; market: 
                 return (
                   <li key={l.no} className={s.lot} data-testid="ticket-lot">
                     <div className={s.lotMain}>
-                      <span className="num">{t('trading.ticket.lotLine', { count: l.count, price: unit(l.price) })}</span>
-                      <span className={s.lotNo}>{t('trading.records.orderNo', { no: l.no })}</span>
+                      <span className="num">{t('ticket.lotLine', { count: l.count, price: unit(l.price) })}</span>
+                      <span className={s.lotNo}>{t('records.orderNo', { no: l.no })}</span>
                       {pnl !== null && (
                         <Signed value={pnl} testId="lot-pnl">
                           {formatMoney(pnl, deployment.currency)}
@@ -423,11 +423,11 @@ function Ticket({ symbol, market, name, deployment }: { symbol: string; market: 
                     <button
                       type="button"
                       className={s.sellButton}
-                      aria-label={t('trading.ticket.sellLot', { no: l.no })}
+                      aria-label={t('ticket.sellLot', { no: l.no })}
                       disabled={!quote || sell.isPending || !online}
                       onClick={() => setSelling(l)}
                     >
-                      {t('trading.ticket.sell')}
+                      {t('ticket.sell')}
                     </button>
                   </li>
                 );
@@ -436,7 +436,7 @@ function Ticket({ symbol, market, name, deployment }: { symbol: string; market: 
           )
         ) : lots.isError ? (
           <p className={s.note} role="alert">
-            {t('trading.ticket.lotsFailed')}{' '}
+            {t('ticket.lotsFailed')}{' '}
             <button type="button" className={s.inlineButton} onClick={() => void lots.refetch()}>
               {t('common.retry')}
             </button>
@@ -448,18 +448,18 @@ function Ticket({ symbol, market, name, deployment }: { symbol: string; market: 
 
       <ConfirmDialog
         open={selling !== null}
-        title={t('trading.ticket.sellTitle')}
-        message={selling && quote ? t('trading.ticket.sellBody', { count: selling.count, name, price: unit(quote.price) }) : ''}
-        confirmLabel={t('trading.ticket.sell')}
+        title={t('ticket.sellTitle')}
+        message={selling && quote ? t('ticket.sellBody', { count: selling.count, name, price: unit(quote.price) }) : ''}
+        confirmLabel={t('ticket.sell')}
         onConfirm={confirmSell}
         onCancel={() => setSelling(null)}
         busy={sell.isPending}
       />
       <ConfirmDialog
         open={moved !== null}
-        title={t('trading.ticket.priceMovedTitle')}
-        message={moved ? t('trading.ticket.priceMovedBody', { price: unit(moved.price) }) : ''}
-        confirmLabel={t('trading.ticket.priceMovedConfirm')}
+        title={t('ticket.priceMovedTitle')}
+        message={moved ? t('ticket.priceMovedBody', { price: unit(moved.price) }) : ''}
+        confirmLabel={t('ticket.priceMovedConfirm')}
         onConfirm={confirmMoved}
         onCancel={() => setMoved(null)}
       />

@@ -23,7 +23,7 @@ export function BillsPage() {
 }
 
 function Bills({ deployment }: { deployment: Deployment }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('wallet');
   const poll = useWalletPoll();
   // Tab and page live in the URL: back from a detail returns to the same place.
   const [params, setParams] = useSearchParams();
@@ -43,17 +43,17 @@ function Bills({ deployment }: { deployment: Deployment }) {
 
   return (
     <>
-      <section className={s.summary} aria-label={t('wallet.bills.balance')}>
-        <span className={s.summaryLabel}>{t('wallet.bills.balance')}</span>
+      <section className={s.summary} aria-label={t('bills.balance')}>
+        <span className={s.summaryLabel}>{t('bills.balance')}</span>
         <span className={`${s.summaryValue} num`} data-testid="bills-balance">
           {info.data ? ledgerAmount(info.data.money, deployment.currency) : '--'}
         </span>
       </section>
       <Tabs
-        label={t('wallet.bills.filter')}
+        label={t('bills.filter')}
         fill
         className={w.tabs}
-        items={BILL_TYPES.map((v) => ({ value: v, label: t(`wallet.bills.types.${v}`) }))}
+        items={BILL_TYPES.map((v) => ({ value: v, label: t(`bills.types.${v}`) }))}
         value={type}
         onChange={(v) => go({ type: v })}
       />
@@ -61,7 +61,7 @@ function Bills({ deployment }: { deployment: Deployment }) {
         query={q}
         skeletonRows={6}
         label={t('titles.bills')}
-        empty={<EmptyState testId="bills-empty" title={t(`wallet.bills.empty.${type}`)} text={t('wallet.bills.emptyHint')} action={<LinkButton to="/recharge">{t('wallet.recharge.action')}</LinkButton>} />}
+        empty={<EmptyState testId="bills-empty" title={t(`bills.empty.${type}`)} text={t('bills.emptyHint')} action={<LinkButton to="/recharge">{t('recharge.action')}</LinkButton>} />}
         page={page}
         size={BILLS_PAGE_SIZE}
         onPage={(p) => go({ page: p })}
@@ -73,14 +73,14 @@ function Bills({ deployment }: { deployment: Deployment }) {
 }
 
 function BillRow({ bill, currency }: { bill: Bill; currency: string }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('wallet');
   const income = bill.type === 'income';
   return (
     <li className={w.row} data-testid="bill-row" data-reason={bill.reason}>
       <div className={w.rowMain}>
-        <span className={w.rowTitle}>{t(`wallet.reasons.${bill.reason}`)}</span>
+        <span className={w.rowTitle}>{t(`reasons.${bill.reason}`)}</span>
         <span className={w.rowSub}>
-          {t(`wallet.bills.types.${bill.type}`)} · <time dateTime={bill.created_at}>{formatTime(bill.created_at)}</time>
+          {t(`bills.types.${bill.type}`)} · <time dateTime={bill.created_at}>{formatTime(bill.created_at)}</time>
         </span>
       </div>
       <div className={w.rowSide}>
@@ -88,7 +88,7 @@ function BillRow({ bill, currency }: { bill: Bill; currency: string }) {
           {income ? '+' : '-'}
           {ledgerAmount(bill.amount, currency)}
         </span>
-        <span className={`${w.note} num`}>{t('wallet.bills.balanceAfter', { amount: ledgerAmount(bill.balance, currency) })}</span>
+        <span className={`${w.note} num`}>{t('bills.balanceAfter', { amount: ledgerAmount(bill.balance, currency) })}</span>
       </div>
     </li>
   );

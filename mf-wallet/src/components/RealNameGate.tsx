@@ -10,20 +10,20 @@ const REAL_NAME_PATH = '/settings/real-name';
  * verification; under review it says that instead.
  */
 export function RealNameGate({ action, children }: { action: 'withdraw' | 'loan'; children: ReactNode }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('wallet');
   const state = useCall(calls.realNameState);
   const status = state.data?.status;
   return (
-    <QueryState query={state} skeleton={<SkeletonRows rows={2} />} errorTitle={t('wallet.loadFailed')}>
+    <QueryState query={state} skeleton={<SkeletonRows rows={2} />} errorTitle={t('loadFailed')}>
       {status === REAL_NAME_STATUS.approved ? (
         children
       ) : (
         <EmptyState
           testId="real-name-gate"
           icon={<Icon name="id" size={36} />}
-          title={t('accountSecurity.gate.title')}
-          text={t(status === REAL_NAME_STATUS.review ? 'accountSecurity.gate.review' : `accountSecurity.gate.${action}`)}
-          action={<LinkButton to={REAL_NAME_PATH}>{t(status === REAL_NAME_STATUS.review ? 'accountSecurity.gate.view' : 'accountSecurity.gate.action')}</LinkButton>}
+          title={t('gate.title')}
+          text={t(status === REAL_NAME_STATUS.review ? 'gate.review' : `gate.${action}`)}
+          action={<LinkButton to={REAL_NAME_PATH}>{t(status === REAL_NAME_STATUS.review ? 'gate.view' : 'gate.action')}</LinkButton>}
         />
       )}
     </QueryState>

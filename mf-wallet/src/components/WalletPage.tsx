@@ -6,7 +6,7 @@ import w from './wallet.module.css';
 
 /** Every wallet screen's frame, written once: the header with back and, on most screens, one link at its right. */
 export function WalletPage({ title, link, children }: { title: string; link?: { to: string; label: string }; children: ReactNode }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('wallet');
   return (
     <div className={w.page}>
       <PageHeader

@@ -4,6 +4,6 @@ import type { StatusView } from '../lib/status';
 
 /** A record's state as the kit's coloured chip, in the wallet's words. */
 export function RecordStatus({ status }: { status: StatusView }) {
-  const { t } = useTranslation();
-  return <StatusBadge tone={status.tone} label={t(`wallet.status.${status.key}`)} />;
+  const { t } = useTranslation('wallet');
+  return <StatusBadge tone={status.tone} label={t(`status.${status.key}`)} />;
 }

@@ -27,10 +27,10 @@ export function PagedList({
   onPage: (page: number) => void;
   children: ReactNode;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('wallet');
   const changing = query.isPlaceholderData;
   return (
-    <QueryState query={query} skeleton={<SkeletonRows rows={skeletonRows} />} errorTitle={t('wallet.loadFailed')}>
+    <QueryState query={query} skeleton={<SkeletonRows rows={skeletonRows} />} errorTitle={t('loadFailed')}>
       {!query.data?.rows.length ? (
         empty
       ) : (

@@ -33,7 +33,7 @@ export const rechargeInput = (f: RechargeFields) => ({
 
 /** Spec §5 Recharge: an amount, then a method, then at least 5000. */
 export function rechargeIssue(f: RechargeFields): Issue | null {
-  if (!f.amount) return { key: 'wallet.recharge.amountRequired' };
+  if (!f.amount) return { key: 'recharge.amountRequired' };
   if (!f.method) return { key: 'hint.rechargeMethodRequired' };
   if (Number(f.amount) < RECHARGE_MIN) return { key: 'hint.rechargeAmountTooLow', limit: RECHARGE_MIN };
   return contractIssue(contract.rechargeAdd, rechargeInput(f));
@@ -55,13 +55,13 @@ export interface WithdrawFields {
  */
 export function withdrawMinimum(minWithdraw: number): Issue & { limit: number } {
   return minWithdraw > WITHDRAW_MIN
-    ? { key: 'wallet.withdraw.belowConfigured', limit: minWithdraw }
-    : { key: 'wallet.withdraw.minAmount', limit: WITHDRAW_MIN };
+    ? { key: 'withdraw.belowConfigured', limit: minWithdraw }
+    : { key: 'withdraw.minAmount', limit: WITHDRAW_MIN };
 }
 
 /** Spec §5 Withdraw: at least the minimum, at most the balance, and a card. */
 export function withdrawIssue(f: WithdrawFields): Issue | null {
-  if (!f.amount) return { key: 'wallet.withdraw.amountRequired' };
+  if (!f.amount) return { key: 'withdraw.amountRequired' };
   const n = Number(f.amount);
   const minimum = withdrawMinimum(f.minWithdraw);
   if (n < minimum.limit) return minimum;
@@ -78,9 +78,9 @@ export interface LoanFields {
 
 /** Spec §5 Loan: at least 500; ours: at most the remaining credit (the API refuses more). */
 export function loanIssue(f: LoanFields): Issue | null {
-  if (!f.amount) return { key: 'wallet.loan.amountRequired' };
+  if (!f.amount) return { key: 'loan.amountRequired' };
   const n = Number(f.amount);
-  if (n < LOAN_MIN) return { key: 'wallet.loan.minAmount', limit: LOAN_MIN };
+  if (n < LOAN_MIN) return { key: 'loan.minAmount', limit: LOAN_MIN };
   if (f.remaining !== undefined && toMinor(n) > f.remaining) return { key: 'hint.loanExceedsLimit' };
   return contractIssue(contract.loanAdd, { count: toMinor(n) });
 }

@@ -25,7 +25,7 @@ export function LoanRecordsPage() {
 }
 
 function LoanRecords({ currency }: { currency: string }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('wallet');
   const poll = useWalletPoll();
   const refresh = useWalletRefresh();
   const [page, setPage] = usePageParam();
@@ -34,12 +34,12 @@ function LoanRecords({ currency }: { currency: string }) {
   const repay = useCallMutation(calls.loanRepay, {
     onSuccess: () => {
       setRepaying(null);
-      toast(t('wallet.loan.repaid'), 'success');
+      toast(t('loan.repaid'), 'success');
       void refresh();
     },
     onError: (e) => {
       setRepaying(null);
-      toast(t(failureKey(e, 'wallet.loan.repayFailed')), 'error');
+      toast(t(failureKey(e, 'loan.repayFailed')), 'error');
       void refresh();
     },
   });
@@ -50,7 +50,7 @@ function LoanRecords({ currency }: { currency: string }) {
         query={q}
         skeletonRows={4}
         label={t('titles.loanRecords')}
-        empty={<EmptyState testId="loans-empty" title={t('wallet.loan.empty')} action={<LinkButton to="/loan">{t('wallet.loan.apply')}</LinkButton>} />}
+        empty={<EmptyState testId="loans-empty" title={t('loan.empty')} action={<LinkButton to="/loan">{t('loan.apply')}</LinkButton>} />}
         page={page}
         size={LOAN_PAGE_SIZE}
         onPage={setPage}
@@ -61,18 +61,18 @@ function LoanRecords({ currency }: { currency: string }) {
             <li key={r.id} className={s.loanRow} data-testid="loan-row">
               <div className={w.rowMain}>
                 <span className={w.rowTitle}>
-                  {t('wallet.loan.type')}
+                  {t('loan.type')}
                   <RecordStatus status={status} />
                 </span>
                 <span className={w.rowSub}>
-                  {t('wallet.loan.created', { time: formatTime(r.created_at) })}
+                  {t('loan.created', { time: formatTime(r.created_at) })}
                 </span>
                 <span className={w.rowSub} data-testid="loan-repayment">
-                  {t('wallet.loan.repaymentTime', { time: r.repayment_time ? formatDate(r.repayment_time) : '--' })}
+                  {t('loan.repaymentTime', { time: r.repayment_time ? formatDate(r.repayment_time) : '--' })}
                 </span>
-                {r.interest > 0 && <span className={`${w.note} num`}>{t('wallet.loan.interestLine', { amount: requestAmount(r.interest, currency) })}</span>}
+                {r.interest > 0 && <span className={`${w.note} num`}>{t('loan.interestLine', { amount: requestAmount(r.interest, currency) })}</span>}
                 {r.state === LOAN_STATE.rejected && r.reject_reason && (
-                  <span className={w.noteFailed}>{t('wallet.records.reason', { reason: r.reject_reason })}</span>
+                  <span className={w.noteFailed}>{t('records.reason', { reason: r.reject_reason })}</span>
                 )}
               </div>
               <div className={w.rowSide}>
@@ -81,11 +81,11 @@ function LoanRecords({ currency }: { currency: string }) {
                   <button
                     type="button"
                     className={s.repay}
-                    aria-label={t('wallet.loan.repayOne', { amount: requestAmount(r.count, currency) })}
+                    aria-label={t('loan.repayOne', { amount: requestAmount(r.count, currency) })}
                     disabled={repay.isPending}
                     onClick={() => setRepaying(r)}
                   >
-                    {t('wallet.loan.repay')}
+                    {t('loan.repay')}
                   </button>
                 )}
               </div>
@@ -95,17 +95,17 @@ function LoanRecords({ currency }: { currency: string }) {
       </PagedList>
       <ConfirmDialog
         open={repaying !== null}
-        title={t('wallet.loan.repayTitle')}
+        title={t('loan.repayTitle')}
         message={
           repaying
-            ? t('wallet.loan.repayConfirm', {
+            ? t('loan.repayConfirm', {
                 total: requestAmount(repaying.count + repaying.interest, currency),
                 principal: requestAmount(repaying.count, currency),
                 interest: requestAmount(repaying.interest, currency),
               })
             : ''
         }
-        confirmLabel={t('wallet.loan.repay')}
+        confirmLabel={t('loan.repay')}
         busy={repay.isPending}
         onConfirm={() => repaying && repay.mutate({ id: repaying.id })}
         onCancel={() => !repay.isPending && setRepaying(null)}

@@ -17,14 +17,14 @@ const QUICK_AMOUNTS = [5000, 10000, 50000, 100000];
 
 export function RechargePage() {
   return (
-    <WalletPage title="titles.recharge" link={{ to: RECHARGE_RECORDS_PATH, label: 'wallet.recordsLink' }}>
+    <WalletPage title="titles.recharge" link={{ to: RECHARGE_RECORDS_PATH, label: 'recordsLink' }}>
       <WithDeployment>{(d) => <RechargeForm deployment={d} />}</WithDeployment>
     </WalletPage>
   );
 }
 
 function RechargeForm({ deployment }: { deployment: Deployment }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('wallet');
   const navigate = useNavigate();
   const refresh = useWalletRefresh();
   const methods = useCall(calls.rechargeMethods);
@@ -51,28 +51,28 @@ function RechargeForm({ deployment }: { deployment: Deployment }) {
       setPaymentRef('');
       void refresh();
     },
-    onError: (e) => setFailed(t(failureKey(e, 'wallet.recharge.failed'))),
+    onError: (e) => setFailed(t(failureKey(e, 'recharge.failed'))),
   });
   const submit = () => send(issue !== null, add, rechargeInput(fields));
 
   return (
     <div className={w.body}>
-      <QueryState query={methods} skeleton={<SkeletonRows rows={2} />} errorTitle={t('wallet.recharge.methodsFailed')}>
+      <QueryState query={methods} skeleton={<SkeletonRows rows={2} />} errorTitle={t('recharge.methodsFailed')}>
         {enabled.length === 0 ? (
           <p className={w.muted} data-testid="no-methods">
-            {t('wallet.recharge.noMethods')}
+            {t('recharge.noMethods')}
           </p>
         ) : (
           <MoneyForm onSubmit={submit}>
             <fieldset className={w.choices}>
-              <legend className={w.legend}>{t('wallet.recharge.method')}</legend>
+              <legend className={w.legend}>{t('recharge.method')}</legend>
               {(methods.data ?? []).map((m) => (
                 <label key={m.method} className={w.choice}>
                   <input type="radio" name="recharge-method" value={m.method} checked={method === m.method} disabled={!m.enabled} onChange={() => setPicked(m.method)} />
                   <span className={w.dot} aria-hidden="true" />
                   <span className={w.choiceText}>
-                    <span className={w.choiceTitle}>{t(`wallet.recharge.methods.${m.method}`)}</span>
-                    <span className={w.choiceSub}>{m.enabled ? t(`wallet.recharge.methodHints.${m.method}`) : t('wallet.recharge.unavailable')}</span>
+                    <span className={w.choiceTitle}>{t(`recharge.methods.${m.method}`)}</span>
+                    <span className={w.choiceSub}>{m.enabled ? t(`recharge.methodHints.${m.method}`) : t('recharge.unavailable')}</span>
                   </span>
                 </label>
               ))}
@@ -81,17 +81,17 @@ function RechargeForm({ deployment }: { deployment: Deployment }) {
             {info && <PayTo info={info} currency={currency} />}
 
             <AmountField
-              label={t('wallet.recharge.amount', { symbol: deployment.symbol })}
+              label={t('recharge.amount', { symbol: deployment.symbol })}
               value={amount}
               onChange={setAmount}
-              placeholder={t('wallet.recharge.amountPlaceholder', { amount: limitAmount(RECHARGE_MIN, currency) })}
+              placeholder={t('recharge.amountPlaceholder', { amount: limitAmount(RECHARGE_MIN, currency) })}
               error={amount && tooLow ? t('hint.rechargeAmountTooLow') : null}
               testId="recharge-amount"
             />
             <p className={amount && tooLow ? w.hintBad : w.hint} data-testid="recharge-min">
-              {t('wallet.recharge.minAmount', { amount: limitAmount(RECHARGE_MIN, currency) })}
+              {t('recharge.minAmount', { amount: limitAmount(RECHARGE_MIN, currency) })}
             </p>
-            <div className={s.quick} role="group" aria-label={t('wallet.quickAmounts')}>
+            <div className={s.quick} role="group" aria-label={t('quickAmounts')}>
               {QUICK_AMOUNTS.map((n) => (
                 <button key={n} type="button" className={s.quickButton} aria-pressed={amount === String(n)} onClick={() => setAmount(String(n))}>
                   {limitAmount(n, currency)}
@@ -100,32 +100,32 @@ function RechargeForm({ deployment }: { deployment: Deployment }) {
             </div>
 
             <TextField
-              label={t(`wallet.recharge.paymentRef.${method ?? 'bank'}`)}
+              label={t(`recharge.paymentRef.${method ?? 'bank'}`)}
               value={paymentRef}
               onChange={(v) => setPaymentRef(v.slice(0, 128))}
               autoComplete="off"
               autoCapitalize="characters"
-              placeholder={t('wallet.recharge.optional')}
+              placeholder={t('recharge.optional')}
               maxLength={128}
             />
 
-            <section className={w.card} aria-label={t('wallet.preview')} data-testid="recharge-preview">
-              <h2 className={w.cardTitle}>{t('wallet.preview')}</h2>
+            <section className={w.card} aria-label={t('preview')} data-testid="recharge-preview">
+              <h2 className={w.cardTitle}>{t('preview')}</h2>
               <dl className={w.dl}>
                 <div className={w.kv}>
-                  <dt>{t('wallet.recharge.method')}</dt>
-                  <dd>{method ? t(`wallet.recharge.methods.${method}`) : '--'}</dd>
+                  <dt>{t('recharge.method')}</dt>
+                  <dd>{method ? t(`recharge.methods.${method}`) : '--'}</dd>
                 </div>
                 {method === 'usdt' ? (
                   deployment.usdtRate !== null && <UsdtToSend minor={minor} rate={deployment.usdtRate} />
                 ) : (
                   <div className={w.kv}>
-                    <dt>{t('wallet.recharge.youPay')}</dt>
+                    <dt>{t('recharge.youPay')}</dt>
                     <dd className="num">{minor ? requestAmount(minor, currency) : '--'}</dd>
                   </div>
                 )}
                 <div className={w.kv}>
-                  <dt>{t('wallet.recharge.credited')}</dt>
+                  <dt>{t('recharge.credited')}</dt>
                   <dd className="num">{minor ? requestAmount(minor, currency) : '--'}</dd>
                 </div>
               </dl>
@@ -134,35 +134,35 @@ function RechargeForm({ deployment }: { deployment: Deployment }) {
 
             <FormAlert message={failed} />
             <Button type="submit" className={w.submit} disabled={issue !== null || !online} busy={add.isPending} data-testid="recharge-submit">
-              {t('wallet.recharge.submit')}
+              {t('recharge.submit')}
             </Button>
             {issue && amount && !tooLow && (
               <p className={w.hint} style={{ marginTop: 8 }}>
                 {issueMessage(t, issue, currency)}
               </p>
             )}
-            <ul className={w.tips} aria-label={t('wallet.tips')}>
-              <li>{t('wallet.recharge.tipCredit')}</li>
-              <li>{t('wallet.recharge.tipReference')}</li>
-              <li>{t('wallet.recharge.tipOwnAccount')}</li>
+            <ul className={w.tips} aria-label={t('tips')}>
+              <li>{t('recharge.tipCredit')}</li>
+              <li>{t('recharge.tipReference')}</li>
+              <li>{t('recharge.tipOwnAccount')}</li>
             </ul>
           </MoneyForm>
         )}
       </QueryState>
 
-      <Dialog open={done !== null} onClose={() => setDone(null)} title={t('wallet.recharge.success')}>
+      <Dialog open={done !== null} onClose={() => setDone(null)} title={t('recharge.success')}>
         {done && (
           <div data-testid="recharge-success">
-            <p className={w.dialogText}>{t('wallet.recharge.successBody', { amount: requestAmount(done.count, currency) })}</p>
-            <p className={w.dialogText}>{t('wallet.recharge.yourReference')}</p>
+            <p className={w.dialogText}>{t('recharge.successBody', { amount: requestAmount(done.count, currency) })}</p>
+            <p className={w.dialogText}>{t('recharge.yourReference')}</p>
             <p className={w.code} data-testid="recharge-reference">
               {done.reference}
             </p>
             <p className={w.dialogText} style={{ marginTop: 12 }}>
-              {t('wallet.recharge.tipCredit')}
+              {t('recharge.tipCredit')}
             </p>
             <div className={w.dialogActions}>
-              <Button onClick={() => navigate(RECHARGE_RECORDS_PATH)}>{t('wallet.recharge.viewRecords')}</Button>
+              <Button onClick={() => navigate(RECHARGE_RECORDS_PATH)}>{t('recharge.viewRecords')}</Button>
               <Button variant="secondary" onClick={() => setDone(null)}>
                 {t('common.close')}
               </Button>
@@ -176,21 +176,21 @@ function RechargeForm({ deployment }: { deployment: Deployment }) {
 
 /** Where to send the money: the receiving bank account, or the TRC-20 address with its network warning. */
 function PayTo({ info, currency }: { info: RechargeMethodInfo; currency: string }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('wallet');
   const fields = info.method === 'bank' ? (['account_name', 'bank', 'account_number', currency === 'MXN' ? 'clabe' : 'ifsc'] as const) : (['network', 'address'] as const);
   return (
-    <section className={w.card} aria-label={t('wallet.recharge.payTo')} data-testid="pay-to">
-      <h2 className={w.cardTitle}>{t('wallet.recharge.payTo')}</h2>
+    <section className={w.card} aria-label={t('recharge.payTo')} data-testid="pay-to">
+      <h2 className={w.cardTitle}>{t('recharge.payTo')}</h2>
       <dl className={w.dl}>
         {fields.map((f) => {
           const value = info.details[f] ?? '';
-          const label = t(`wallet.recharge.details.${f}`);
+          const label = t(`recharge.details.${f}`);
           return (
             <div key={f} className={`${w.kv} ${s.detail}`}>
               <dt>{label}</dt>
               <dd className={s.detailValue}>
                 <span className={f === 'address' || f === 'account_number' || f === 'ifsc' || f === 'clabe' ? 'num' : undefined}>{value}</span>
-                {f !== 'network' && value && <CopyButton value={value} label={t('wallet.copy', { field: label })} />}
+                {f !== 'network' && value && <CopyButton value={value} label={t('copy', { field: label })} />}
               </dd>
             </div>
           );
@@ -198,7 +198,7 @@ function PayTo({ info, currency }: { info: RechargeMethodInfo; currency: string 
       </dl>
       {info.method === 'usdt' && (
         <p className={s.warning} role="note" data-testid="network-warning">
-          {t('wallet.recharge.networkWarning')}
+          {t('recharge.networkWarning')}
         </p>
       )}
     </section>
@@ -206,13 +206,13 @@ function PayTo({ info, currency }: { info: RechargeMethodInfo; currency: string 
 }
 
 function CopyButton({ value, label }: { value: string; label: string }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('wallet');
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(value);
-      toast(t('wallet.copied'), 'success');
+      toast(t('copied'), 'success');
     } catch {
-      toast(t('wallet.copyFailed'), 'error');
+      toast(t('copyFailed'), 'error');
     }
   };
   return (

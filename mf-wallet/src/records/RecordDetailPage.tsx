@@ -70,7 +70,7 @@ function useRecord(kind: RecordKind, id: number) {
 }
 
 function RecordDetail({ id, kind }: { id: number; kind: RecordKind }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('wallet');
   const navigate = useNavigate();
   const q = useRecord(kind, id);
   return (
@@ -78,11 +78,11 @@ function RecordDetail({ id, kind }: { id: number; kind: RecordKind }) {
       <RecordKindTabs kind={kind} onChange={(k) => navigate(`/account/recharge-withdraw/${k}`)} />
       <div className={w.body}>
         {troubleOf(q) === 'notFound' ? (
-          <NotFoundState title={t('wallet.records.notFound')} />
+          <NotFoundState title={t('records.notFound')} />
         ) : (
           <WithDeployment>
             {(d) => (
-              <QueryState query={q} skeleton={<SkeletonRows rows={3} />} errorTitle={t('wallet.loadFailed')}>
+              <QueryState query={q} skeleton={<SkeletonRows rows={3} />} errorTitle={t('loadFailed')}>
                 {q.data && <Detail kind={kind} record={q.data} currency={d.currency} />}
               </QueryState>
             )}
@@ -94,32 +94,32 @@ function RecordDetail({ id, kind }: { id: number; kind: RecordKind }) {
 }
 
 function Detail({ kind, record, currency }: { kind: RecordKind; record: AnyRecord; currency: string }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('wallet');
   const recharge = kind === 'recharge' ? (record as RechargeRecord) : null;
   const out = kind === 'withdraw' ? (record as WithdrawRecord) : null;
   const status = recharge ? rechargeStatus(recharge.status) : withdrawStatus(out!.status);
   // What reached its destination: all of it once completed, nothing yet while in progress, nothing when failed.
   const received = status.tone === 'done' ? requestAmount(record.count, currency) : status.tone === 'failed' ? requestAmount(0, currency) : '--';
   const rows: [string, ReactNode][] = [
-    ['wallet.detail.amount', <span className="num">{requestAmount(record.count, currency)}</span>],
-    ['wallet.detail.received', <span className="num" data-testid="detail-received">{received}</span>],
+    ['detail.amount', <span className="num">{requestAmount(record.count, currency)}</span>],
+    ['detail.received', <span className="num" data-testid="detail-received">{received}</span>],
     [
-      'wallet.detail.type',
+      'detail.type',
       recharge
-        ? `${t('wallet.records.tabs.recharge')} · ${t(`wallet.recharge.methods.${recharge.method}`, { defaultValue: recharge.method })}`
-        : t('wallet.records.toCard', { bank: out!.bank, last4: out!.bank_card.slice(-4) }),
+        ? `${t('records.tabs.recharge')} · ${t(`recharge.methods.${recharge.method}`, { defaultValue: recharge.method })}`
+        : t('records.toCard', { bank: out!.bank, last4: out!.bank_card.slice(-4) }),
     ],
-    ['wallet.detail.status', <RecordStatus status={status} />],
-    ['wallet.detail.time', <time dateTime={record.created_at}>{formatTime(record.created_at)}</time>],
+    ['detail.status', <RecordStatus status={status} />],
+    ['detail.time', <time dateTime={record.created_at}>{formatTime(record.created_at)}</time>],
   ];
   if (recharge) {
-    rows.push(['wallet.detail.reference', <span className="num" data-testid="detail-reference">{recharge.reference}</span>]);
-    if (recharge.payment_ref) rows.push(['wallet.detail.paymentRef', <span className="num">{recharge.payment_ref}</span>]);
+    rows.push(['detail.reference', <span className="num" data-testid="detail-reference">{recharge.reference}</span>]);
+    if (recharge.payment_ref) rows.push(['detail.paymentRef', <span className="num">{recharge.payment_ref}</span>]);
   }
-  if (status.tone === 'failed' && record.fail_reason) rows.push(['wallet.detail.failReason', record.fail_reason]);
-  if (out && status.tone === 'failed') rows.push(['wallet.detail.refund', t('wallet.records.refunded', { amount: requestAmount(out.count, currency) })]);
+  if (status.tone === 'failed' && record.fail_reason) rows.push(['detail.failReason', record.fail_reason]);
+  if (out && status.tone === 'failed') rows.push(['detail.refund', t('records.refunded', { amount: requestAmount(out.count, currency) })]);
   return (
-    <section className={w.card} data-testid="record-detail" aria-label={t(`wallet.records.tabs.${kind}`)}>
+    <section className={w.card} data-testid="record-detail" aria-label={t(`records.tabs.${kind}`)}>
       <dl className={w.dl}>
         {rows.map(([label, value]) => (
           <div key={label} className={w.kv}>

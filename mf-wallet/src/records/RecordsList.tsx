@@ -19,13 +19,13 @@ export const recordHref = (kind: RecordKind, id: number) => `/account/recharge-w
 
 /** The recharge / withdraw tabs above the records and the details; where a tab leads is the screen's. */
 export function RecordKindTabs({ kind, onChange }: { kind: RecordKind; onChange: (kind: RecordKind) => void }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('wallet');
   return (
     <Tabs
-      label={t('wallet.records.kind')}
+      label={t('records.kind')}
       fill
       className={w.tabs}
-      items={RECORD_KINDS.map((k) => ({ value: k, label: t(`wallet.records.tabs.${k}`) }))}
+      items={RECORD_KINDS.map((k) => ({ value: k, label: t(`records.tabs.${k}`) }))}
       value={kind}
       onChange={onChange}
     />
@@ -34,7 +34,7 @@ export function RecordKindTabs({ kind, onChange }: { kind: RecordKind; onChange:
 
 /** Recharge or withdraw records, newest first, paged, with their states; failures name their reason. */
 export function RecordsList({ kind, currency, page, onPage }: { kind: RecordKind; currency: string; page: number; onPage: (page: number) => void }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('wallet');
   const poll = useWalletPoll();
   const def = kind === 'recharge' ? calls.rechargeRecords : calls.withdrawRecords;
   const q = useCall(def, { page, limit: RECORDS_PAGE_SIZE }, { placeholderData: keepPreviousData, refetchInterval: poll });
@@ -43,12 +43,12 @@ export function RecordsList({ kind, currency, page, onPage }: { kind: RecordKind
     <PagedList
       query={q}
       skeletonRows={5}
-      label={t(`wallet.records.list.${kind}`)}
+      label={t(`records.list.${kind}`)}
       empty={
         <EmptyState
           testId="records-empty"
-          title={t(`wallet.records.empty.${kind}`)}
-          action={<LinkButton to={kind === 'recharge' ? '/recharge' : '/withdraw'}>{t(kind === 'recharge' ? 'wallet.recharge.action' : 'wallet.withdraw.action')}</LinkButton>}
+          title={t(`records.empty.${kind}`)}
+          action={<LinkButton to={kind === 'recharge' ? '/recharge' : '/withdraw'}>{t(kind === 'recharge' ? 'recharge.action' : 'withdraw.action')}</LinkButton>}
         />
       }
       page={page}
@@ -91,7 +91,7 @@ function RecordRow({ kind, record: r, currency, status, title, sub, failNote }: 
 }
 
 function RechargeRow({ record: r, currency }: { record: RechargeRecord; currency: string }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('wallet');
   const status = rechargeStatus(r.status);
   return (
     <RecordRow
@@ -99,15 +99,15 @@ function RechargeRow({ record: r, currency }: { record: RechargeRecord; currency
       record={r}
       currency={currency}
       status={status}
-      title={t(`wallet.recharge.methods.${r.method}`, { defaultValue: r.method })}
-      sub={<> · {t('wallet.records.ref', { ref: r.reference })}</>}
-      failNote={status.tone === 'failed' && r.fail_reason && t('wallet.records.reason', { reason: r.fail_reason })}
+      title={t(`recharge.methods.${r.method}`, { defaultValue: r.method })}
+      sub={<> · {t('records.ref', { ref: r.reference })}</>}
+      failNote={status.tone === 'failed' && r.fail_reason && t('records.reason', { reason: r.fail_reason })}
     />
   );
 }
 
 function WithdrawRow({ record: r, currency }: { record: WithdrawRecord; currency: string }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('wallet');
   const status = withdrawStatus(r.status);
   return (
     <RecordRow
@@ -115,13 +115,13 @@ function WithdrawRow({ record: r, currency }: { record: WithdrawRecord; currency
       record={r}
       currency={currency}
       status={status}
-      title={t('wallet.records.toCard', { bank: r.bank, last4: r.bank_card.slice(-4) })}
+      title={t('records.toCard', { bank: r.bank, last4: r.bank_card.slice(-4) })}
       sub={null}
       failNote={
         status.tone === 'failed' && (
           <>
-            {r.fail_reason ? `${t('wallet.records.reason', { reason: r.fail_reason })} · ` : ''}
-            {t('wallet.records.refunded', { amount: requestAmount(r.count, currency) })}
+            {r.fail_reason ? `${t('records.reason', { reason: r.fail_reason })} · ` : ''}
+            {t('records.refunded', { amount: requestAmount(r.count, currency) })}
           </>
         )
       }

@@ -16,7 +16,7 @@ export function TabbedRecords({ kind, base }: { kind: RecordKind; base: string }
   const navigate = useNavigate();
   const [page, setPage] = usePageParam();
   return (
-    <WalletPage title={`titles.${kind}Records`} link={kind === 'recharge' ? { to: '/recharge', label: 'wallet.recharge.action' } : { to: '/withdraw', label: 'wallet.withdraw.action' }}>
+    <WalletPage title={`titles.${kind}Records`} link={kind === 'recharge' ? { to: '/recharge', label: 'recharge.action' } : { to: '/withdraw', label: 'withdraw.action' }}>
       <RecordKindTabs kind={kind} onChange={(k) => navigate(`${base}/${k}`, { replace: true })} />
       <WithDeployment>{(d) => <RecordsList key={kind} kind={kind} currency={d.currency} page={page} onPage={setPage} />}</WithDeployment>
     </WalletPage>
@@ -27,7 +27,7 @@ export function TabbedRecords({ kind, base }: { kind: RecordKind; base: string }
 export function WithdrawRecordsPage() {
   const [page, setPage] = usePageParam();
   return (
-    <WalletPage title="titles.withdrawRecords" link={{ to: '/withdraw', label: 'wallet.withdraw.action' }}>
+    <WalletPage title="titles.withdrawRecords" link={{ to: '/withdraw', label: 'withdraw.action' }}>
       <WithDeployment>{(d) => <RecordsList kind="withdraw" currency={d.currency} page={page} onPage={setPage} />}</WithDeployment>
     </WalletPage>
   );

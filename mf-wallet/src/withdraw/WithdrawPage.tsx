@@ -18,7 +18,7 @@ export const BANK_CARDS_PATH = `/settings/bank-cards?from=${encodeURIComponent('
 
 export function WithdrawPage() {
   return (
-    <WalletPage title="titles.withdraw" link={{ to: WITHDRAW_RECORDS_PATH, label: 'wallet.recordsLink' }}>
+    <WalletPage title="titles.withdraw" link={{ to: WITHDRAW_RECORDS_PATH, label: 'recordsLink' }}>
       <RealNameGate action="withdraw">
         <WithDeployment>{(d) => <WithdrawForm deployment={d} />}</WithDeployment>
       </RealNameGate>
@@ -31,7 +31,7 @@ const usable = (c: BankCard) => c.status === 1;
 const last4 = (n: string) => n.replace(/\D/g, '').slice(-4) || n.slice(-4);
 
 function WithdrawForm({ deployment }: { deployment: Deployment }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('wallet');
   const navigate = useNavigate();
   const refresh = useWalletRefresh();
   const poll = useWalletPoll();
@@ -48,12 +48,12 @@ function WithdrawForm({ deployment }: { deployment: Deployment }) {
 
   const send = useCallMutation(calls.withdraw, {
     onSuccess: () => {
-      toast(t('wallet.withdraw.success'), 'success');
+      toast(t('withdraw.success'), 'success');
       void refresh();
       navigate(WITHDRAW_RECORDS_PATH);
     },
     onError: (e) => {
-      const message = t(failureKey(e, 'wallet.withdraw.failed'));
+      const message = t(failureKey(e, 'withdraw.failed'));
       setFailed(message);
       toast(message, 'error');
       // A refusal may mean the balance moved: show the current one.
@@ -66,19 +66,19 @@ function WithdrawForm({ deployment }: { deployment: Deployment }) {
 
   return (
     <div className={w.body}>
-      <QueryState query={cards} skeleton={<SkeletonRows rows={2} />} errorTitle={t('wallet.withdraw.cardsFailed')}>
+      <QueryState query={cards} skeleton={<SkeletonRows rows={2} />} errorTitle={t('withdraw.cardsFailed')}>
         {list.filter(usable).length === 0 ? (
           <EmptyState
             testId="no-cards"
             icon={<Icon name="card" size={36} />}
-            title={t('wallet.withdraw.noCards')}
-            text={t('wallet.withdraw.noCardsHint')}
-            action={<LinkButton to={BANK_CARDS_PATH}>{t('wallet.withdraw.addCard')}</LinkButton>}
+            title={t('withdraw.noCards')}
+            text={t('withdraw.noCardsHint')}
+            action={<LinkButton to={BANK_CARDS_PATH}>{t('withdraw.addCard')}</LinkButton>}
           />
         ) : (
           <MoneyForm onSubmit={submit}>
             <fieldset className={w.choices}>
-              <legend className={w.legend}>{t('wallet.withdraw.card')}</legend>
+              <legend className={w.legend}>{t('withdraw.card')}</legend>
               {list.map((c) => (
                 <label key={c.id} className={w.choice}>
                   <input type="radio" name="withdraw-card" value={c.id} checked={cardId === c.id} disabled={!usable(c)} onChange={() => setPicked(c.id)} />
@@ -86,50 +86,50 @@ function WithdrawForm({ deployment }: { deployment: Deployment }) {
                   <span className={w.choiceText}>
                     <span className={w.choiceTitle}>{c.bank}</span>
                     <span className={`${w.choiceSub} num`}>
-                      {t('wallet.withdraw.cardLine', { last4: last4(c.bank_card), name: c.bank_user })}
+                      {t('withdraw.cardLine', { last4: last4(c.bank_card), name: c.bank_user })}
                     </span>
                   </span>
                 </label>
               ))}
             </fieldset>
             <Link to={BANK_CARDS_PATH} className={s.manage}>
-              {t('wallet.withdraw.manageCards')}
+              {t('withdraw.manageCards')}
             </Link>
 
             <AmountField
-              label={t('wallet.withdraw.amount', { symbol: deployment.symbol })}
+              label={t('withdraw.amount', { symbol: deployment.symbol })}
               value={amount}
               onChange={(v) => {
                 setAmount(v);
                 setFailed(null);
               }}
-              placeholder={t('wallet.withdraw.amountPlaceholder', { amount: limitAmount(floor, currency) })}
+              placeholder={t('withdraw.amountPlaceholder', { amount: limitAmount(floor, currency) })}
               error={amount && issue ? issueMessage(t, issue, currency) : null}
               testId="withdraw-amount"
               addon={
                 available !== undefined && wholeUnitsIn(available) > 0 ? (
                   <button type="button" className={s.all} onClick={() => setAmount(String(wholeUnitsIn(available)))}>
-                    {t('wallet.withdraw.all')}
+                    {t('withdraw.all')}
                   </button>
                 ) : undefined
               }
             />
             <p className={w.hint}>
-              <span data-testid="withdraw-available">{t('wallet.withdraw.available', { amount: available !== undefined ? ledgerAmount(available, currency) : '--' })}</span>
+              <span data-testid="withdraw-available">{t('withdraw.available', { amount: available !== undefined ? ledgerAmount(available, currency) : '--' })}</span>
               {' · '}
-              <span data-testid="withdraw-min">{t('wallet.withdraw.minHint', { amount: limitAmount(floor, currency) })}</span>
+              <span data-testid="withdraw-min">{t('withdraw.minHint', { amount: limitAmount(floor, currency) })}</span>
             </p>
 
             {amount && !issue && (
-              <section className={w.card} aria-label={t('wallet.preview')} data-testid="withdraw-preview">
+              <section className={w.card} aria-label={t('preview')} data-testid="withdraw-preview">
                 <dl className={w.dl}>
                   <div className={w.kv}>
-                    <dt>{t('wallet.withdraw.youReceive')}</dt>
+                    <dt>{t('withdraw.youReceive')}</dt>
                     <dd className="num">{requestAmount(toMinor(Number(amount)), currency)}</dd>
                   </div>
                   {available !== undefined && (
                     <div className={w.kv}>
-                      <dt>{t('wallet.withdraw.balanceAfter')}</dt>
+                      <dt>{t('withdraw.balanceAfter')}</dt>
                       <dd className="num">{ledgerAmount(available - toMinor(Number(amount)), currency)}</dd>
                     </div>
                   )}
@@ -139,11 +139,11 @@ function WithdrawForm({ deployment }: { deployment: Deployment }) {
 
             <FormAlert message={failed} testId="withdraw-failed" />
             <Button type="submit" className={w.submit} disabled={issue !== null || !online} busy={send.isPending} data-testid="withdraw-submit">
-              {t('wallet.withdraw.submit')}
+              {t('withdraw.submit')}
             </Button>
-            <ul className={w.tips} aria-label={t('wallet.tips')}>
-              <li>{t('wallet.withdraw.tipCredit')}</li>
-              <li>{t('wallet.withdraw.tipHold')}</li>
+            <ul className={w.tips} aria-label={t('tips')}>
+              <li>{t('withdraw.tipCredit')}</li>
+              <li>{t('withdraw.tipHold')}</li>
             </ul>
           </MoneyForm>
         )}

@@ -160,10 +160,10 @@ function rangeOf(bars: readonly Bar[]): { high: number; low: number } {
 
 /** The period's name as its tab says it. */
 const PERIOD_LABELS: Record<ChartModel['interval'], string> = {
-  '1m': 'markets.detail.realtime',
-  '1d': 'markets.detail.dayK',
-  '1wk': 'markets.detail.weekK',
-  '1mo': 'markets.detail.monthK',
+  '1m': 'chart.realtime',
+  '1d': 'chart.dayK',
+  '1wk': 'chart.weekK',
+  '1mo': 'chart.monthK',
 };
 
 /**
@@ -218,7 +218,7 @@ export default function StockChart({ model, precision, trend, height }: { model:
   const last = model.bars[model.bars.length - 1];
   const price = (v: number) => formatPrice(v, precision);
   const summary = last
-    ? t('markets.detail.chartSummary', {
+    ? t('chart.summary', {
         period: t(PERIOD_LABELS[model.interval]),
         points: model.bars.length,
         from: candleLabel(model.bars[0]!.time * 1000, model.interval, model.timeZone),
@@ -227,7 +227,7 @@ export default function StockChart({ model, precision, trend, height }: { model:
         high: price(range.high),
         low: price(range.low),
       })
-    : t('markets.detail.noChart');
+    : t('chart.noData');
 
   return (
     <div className={s.chart} data-testid={`chart-${model.interval}`}>
@@ -257,7 +257,7 @@ function ChartCredit() {
   const { t } = useTranslation();
   return (
     <p className={s.credit}>
-      {t('markets.detail.chartBy')}{' '}
+      {t('chart.by')}{' '}
       <a href="https://www.tradingview.com/" target="_blank" rel="noopener noreferrer">
         TradingView
       </a>

@@ -25,7 +25,7 @@ export const login = defineCall({
 export const register = defineCall({
   ...routes.register,
   input: z.strictObject({ user: Phone, password: NewPassword, code: InviteCode }),
-  /** The message key of the success text (hint.reg.success). */
+  /** The success, whose text is the shell's (auth.registerSuccess). */
   output: z.literal('success'),
 });
 

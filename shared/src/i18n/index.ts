@@ -1,12 +1,16 @@
 import { i18n, initReactI18next, storage, SESSION_KEYS } from '@invest/runtime';
-import { en, type Messages } from './en';
+import { en } from './en';
+import type { Leaves } from './leaves';
 
-export type { Messages } from './en';
 export const LANGUAGES = ['en', 'zh', 'es', 'de'] as const;
 export type Language = (typeof LANGUAGES)[number];
 /** The spec: only English is offered in the menu; the others ship but stay hidden until complete. */
 export const SELECTABLE_LANGUAGES: readonly Language[] = ['en'];
-export const DEFAULT_LANGUAGE: Language = 'en';
+export const DEFAULT_LANGUAGE = 'en' satisfies Language;
+/** A language whose texts are a chunk of their own, loaded only for the page that shows it. */
+export type OtherLanguage = Exclude<Language, 'en'>;
+/** The shared library's own namespace: what its components show and the contract's error messages. */
+export const SHARED_NS = 'shared';
 
 export const isLanguage = (v: unknown): v is Language => (LANGUAGES as readonly unknown[]).includes(v);
 
@@ -19,22 +23,19 @@ export function storedLanguage(): Language {
 export { i18n } from '@invest/runtime';
 let ready: Promise<unknown> | null = null;
 
-/**
- * Each language's texts. English is in the bundle (the default and the fallback); every other language is a chunk of
- * its own, so a page downloads only the language it shows (issue 9).
- */
-const TEXTS: Record<Language, () => Promise<Messages>> = {
-  en: async () => en,
-  zh: () => import(/* webpackChunkName: "i18n-zh" */ './zh').then((m) => m.zh),
-  es: () => import(/* webpackChunkName: "i18n-es" */ './es').then((m) => m.es),
-  de: () => import(/* webpackChunkName: "i18n-de" */ './de').then((m) => m.de),
+/** The shared namespace's other languages, each a chunk of its own. */
+const SHARED_TEXTS: Record<OtherLanguage, () => Promise<Leaves<typeof en>>> = {
+  zh: () => import(/* webpackChunkName: "i18n-shared-zh" */ './zh').then((m) => m.zh),
+  es: () => import(/* webpackChunkName: "i18n-shared-es" */ './es').then((m) => m.es),
+  de: () => import(/* webpackChunkName: "i18n-shared-de" */ './de').then((m) => m.de),
 };
 
-/** The stored language and its texts, loaded before init resolves so the page never shows English first. */
-async function startingTexts(): Promise<{ lng: Language; texts: Messages }> {
+/** The stored language and the shared texts in it, loaded before init resolves so the page never shows English first. */
+async function startingTexts(): Promise<{ lng: Language; texts: Leaves<typeof en> }> {
   const lng = storedLanguage();
+  if (lng === DEFAULT_LANGUAGE) return { lng, texts: en };
   try {
-    return { lng, texts: await TEXTS[lng]() };
+    return { lng, texts: await SHARED_TEXTS[lng]() };
   } catch (e) {
     // A language chunk that cannot load (offline, a deploy in between) must not keep the app from starting.
     console.error(`[i18n] the ${lng} texts could not load; starting in English`, e);
@@ -42,13 +43,21 @@ async function startingTexts(): Promise<{ lng: Language; texts: Messages }> {
   }
 }
 
+/**
+ * Starts the page's i18n with the shared namespace. Every app adds its own namespace with `addTexts`; a key its
+ * namespace lacks is looked up in the shared one (fallbackNS), so screens write `t('common.retry')` or
+ * `t('hint.<errorKey>')` as they do their own keys.
+ */
 export function initI18n(): Promise<unknown> {
   ready ??= startingTexts().then(({ lng, texts }) =>
     i18n.use(initReactI18next).init({
       lng,
       fallbackLng: DEFAULT_LANGUAGE,
       supportedLngs: [...LANGUAGES],
-      resources: { [DEFAULT_LANGUAGE]: { translation: en }, [lng]: { translation: texts } },
+      ns: [SHARED_NS],
+      defaultNS: SHARED_NS,
+      fallbackNS: SHARED_NS,
+      resources: { [DEFAULT_LANGUAGE]: { [SHARED_NS]: en }, [lng]: { [SHARED_NS]: texts } },
       interpolation: { escapeValue: false },
       returnNull: false,
     }),

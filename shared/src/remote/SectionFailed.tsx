@@ -17,7 +17,7 @@ export function SectionFailed({ onRetry, busy }: { onRetry: () => void; busy?: b
   return (
     <>
       <PageHeader back />
-      <RetryPanel title={t('shell.remoteFailedTitle')} body={t('shell.remoteFailedBody')} busy={busy} onRetry={onRetry} />
+      <RetryPanel title={t('common.remoteFailedTitle')} body={t('common.remoteFailedBody')} busy={busy} onRetry={onRetry} />
     </>
   );
 }

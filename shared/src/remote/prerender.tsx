@@ -4,7 +4,8 @@ import type { ComponentType } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { I18nextProvider } from '@invest/runtime';
 import { MemoryRouter } from 'react-router-dom';
-import { i18n, initI18n } from '../i18n';
+import { i18n } from '../i18n';
+import { addTexts, type Texts } from '../i18n/texts';
 // The page's tokens and base styles: the frame paints before the shell's style sheets have come.
 import '../ui/tokens.css';
 
@@ -46,10 +47,10 @@ export interface Prerender {
 const frameClient = () => new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } });
 
 /**
- * `Routes` is the remote's AppRoutes (absolute paths, no router of its own); `loaders` fetches, per prerendered
- * path, the queries its first frame draws from, with the options its screens use.
+ * `Routes` is the remote's AppRoutes (absolute paths, no router of its own), drawn with the remote's `texts`;
+ * `loaders` fetches, per prerendered path, the queries its first frame draws from, with the options its screens use.
  */
-export function definePrerender(name: string, Routes: ComponentType, loaders: Readonly<Record<string, (fetch: FetchQuery) => Promise<unknown>>>): Prerender {
+export function definePrerender(name: string, Routes: ComponentType, texts: Texts, loaders: Readonly<Record<string, (fetch: FetchQuery) => Promise<unknown>>>): Prerender {
   return {
     name,
     paths: Object.keys(loaders),
@@ -63,7 +64,7 @@ export function definePrerender(name: string, Routes: ComponentType, loaders: Re
       return data;
     },
     async render(path, data) {
-      await initI18n();
+      await addTexts(texts);
       const client = frameClient();
       for (const [key, value] of data) client.setQueryData(key, value);
       // prerender (not renderToString) waits for lazy screens: a path draws its screen, not the Suspense fallback.

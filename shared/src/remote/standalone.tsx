@@ -8,8 +8,8 @@ import {
   calls,
   errorKeyOf,
   followApp,
+  addTexts,
   i18n,
-  initI18n,
   PageHeader,
   QueryProvider,
   queryClient,
@@ -19,6 +19,7 @@ import {
   TextField,
   ToastHost,
   useLoggedIn,
+  type Texts,
 } from '@invest/shared';
 import { formError, LoginForm } from '@invest/shared/forms';
 import '@invest/shared/styles.css';
@@ -45,12 +46,12 @@ function TeamLogin() {
   };
   return (
     <div>
-      <PageHeader title={t('auth.login')} />
+      <PageHeader title={t('login.title')} />
       <form style={{ padding: 16 }} onSubmit={(e) => (e.preventDefault(), void submit())}>
-        <TextField label={t('auth.phone')} value={user} onChange={(v) => setUser(sanitizePhone(v))} inputMode="numeric" />
-        <TextField label={t('auth.password')} value={password} onChange={setPassword} revealable error={error} />
+        <TextField label={t('login.phone')} value={user} onChange={(v) => setUser(sanitizePhone(v))} inputMode="numeric" />
+        <TextField label={t('login.password')} value={password} onChange={setPassword} revealable error={error} />
         <Button type="submit" busy={busy}>
-          {t('auth.login')}
+          {t('login.title')}
         </Button>
       </form>
     </div>
@@ -73,9 +74,9 @@ function Frame({ name, App }: { name: string; App: ComponentType }) {
   );
 }
 
-/** `npm run dev -w <remote>`: the remote alone on its own port, against the API. */
-export async function mountStandalone(name: string, App: ComponentType): Promise<void> {
-  await initI18n();
+/** `npm run dev -w <remote>`: the remote alone on its own port, against the API, with its own texts. */
+export async function mountStandalone(name: string, App: ComponentType, texts: Texts): Promise<void> {
+  await addTexts(texts);
   // Alone, the remote owns the page's client as the shell otherwise does.
   followApp(queryClient);
   document.getElementById('app-loading')?.remove();

@@ -4,12 +4,15 @@ import { render, type RenderResult } from '@testing-library/react';
 import type { ReactElement, ReactNode } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import { initI18n } from '../i18n';
+import { addTexts, type Texts } from '../i18n/texts';
 import { categoriesQuery } from '../appData';
 import { seededCategories } from './fixtures';
 
-/** The texts of the stored language (English unless the test stored another), once per test file. */
-export async function setup(): Promise<void> {
+/** The shared texts and the app's own (`texts`) in the stored language (English unless the test stored another), once per test file. */
+export async function setup(...texts: Texts[]): Promise<void> {
+  // A rest parameter: Jest hands `beforeAll(setup)` a done callback when the function declares a parameter.
   await initI18n();
+  await Promise.all(texts.map(addTexts));
 }
 
 /** A client like the page's, without the wait before a retry; each render gets its own, so tests share no cache. */

@@ -17,10 +17,10 @@ export function LanguageMenu() {
   };
   return (
     <>
-      <IconButton label={t('shell.language')} onClick={() => setOpen(true)}>
+      <IconButton label={t('common.language')} onClick={() => setOpen(true)}>
         <Icon name="globe" />
       </IconButton>
-      <Dialog open={open} onClose={() => setOpen(false)} title={t('shell.language')}>
+      <Dialog open={open} onClose={() => setOpen(false)} title={t('common.language')}>
         <ul className={m.list}>
           {SELECTABLE_LANGUAGES.filter(isLanguage).map((lng) => (
             <li key={lng}>

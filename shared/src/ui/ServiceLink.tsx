@@ -13,7 +13,7 @@ export function ServiceLink({ className, iconSize }: { className?: string; iconS
   const { t } = useTranslation();
   const { href, external } = useServiceLink();
   const unread = useUnreadCount();
-  const label = unread > 0 ? t('chat.serviceUnread', { count: unread }) : t('shell.customerService');
+  const label = unread > 0 ? t('common.serviceUnread', { count: unread }) : t('common.customerService');
   const open = (e: MouseEvent) => {
     if (external || e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
     e.preventDefault();

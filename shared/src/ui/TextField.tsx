@@ -38,7 +38,7 @@ export function TextField({ label, value, onChange, error, revealable, addon, ty
           <button
             type="button"
             className={s.addon}
-            aria-label={revealed ? t('auth.hidePassword') : t('auth.showPassword')}
+            aria-label={revealed ? t('common.hidePassword') : t('common.showPassword')}
             onClick={() => setRevealed((r) => !r)}
           >
             <Icon name={revealed ? 'eyeOff' : 'eye'} size={20} />

@@ -13,7 +13,7 @@ import { keepingNext } from './nextPage';
  * kept on the phone but the remembered phone number, which fills the field), then the new password twice.
  */
 export function ForgotScreen() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('shell');
   const navigate = useAuthNavigate();
   const [user, setUser] = useState(() => session.remembered()?.user ?? '');
   const [password, setPassword] = useState('');
@@ -32,10 +32,10 @@ export function ForgotScreen() {
       { user, password, new_password: newPassword },
       {
         onSuccess: () => {
-          toast(t('hint.resetSuccess'), 'success');
+          toast(t('auth.resetSuccess'), 'success');
           navigate(keepingNext(`/login?phone=${user}`), { replace: true });
         },
-        onError: (e) => setError(t(failureKey(e, 'hint.resetFailed'))),
+        onError: (e) => setError(t(failureKey(e, 'auth.resetFailed'))),
       },
     );
   };

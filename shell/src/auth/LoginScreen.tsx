@@ -25,7 +25,7 @@ async function ruleIssue(user: string, password: string): Promise<string | null>
 }
 
 export function LoginScreen() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('shell');
   // The phone from the register or reset screen, else the remembered one; the password is never kept.
   const [user, setUser] = useState(() => sanitizePhone(new URLSearchParams(window.location.search).get('phone') ?? session.remembered()?.user ?? ''));
   const [password, setPassword] = useState('');
@@ -48,10 +48,10 @@ export function LoginScreen() {
       setError(null);
       const r = await call(calls.login, { user, password });
       session.start(r.token, { id: r.id, user: r.user, login: r.login }, remember ? { user } : null);
-      toast(t('hint.loginSuccess'), 'success');
+      toast(t('auth.loginSuccess'), 'success');
       navigate(pageAfterLogin(), { replace: true });
     } catch (e) {
-      setError(t(failureKey(e, 'hint.loginFailed')));
+      setError(t(failureKey(e, 'auth.loginFailed')));
     } finally {
       running.current = false;
       setBusy(false);

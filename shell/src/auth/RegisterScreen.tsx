@@ -9,7 +9,7 @@ import { Link } from './link';
 import { keepingNext } from './nextPage';
 
 export function RegisterScreen() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('shell');
   const navigate = useAuthNavigate();
   const [user, setUser] = useState('');
   const [password, setPassword] = useState('');
@@ -28,10 +28,10 @@ export function RegisterScreen() {
       { user, password, code: code.trim() },
       {
         onSuccess: () => {
-          toast(t('hint.reg.success'), 'success');
+          toast(t('auth.registerSuccess'), 'success');
           navigate(keepingNext(`/login?phone=${user}`), { replace: true });
         },
-        onError: (e) => setError(t(failureKey(e, 'hint.reg.failed'))),
+        onError: (e) => setError(t(failureKey(e, 'auth.registerFailed'))),
       },
     );
   };

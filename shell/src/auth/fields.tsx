@@ -4,7 +4,7 @@ import s from './auth.module.css';
 
 /** The phone input of the auth screens: digits only, at most 10, even when pasted as "+91 98765 43210". */
 export function PhoneField({ value, onChange }: { value: string; onChange: (v: string) => void }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('shell');
   return (
     <TextField
       label={t('auth.phone')}

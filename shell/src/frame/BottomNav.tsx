@@ -16,7 +16,7 @@ export const truncateLabel = (label: string) => Array.from(label).slice(0, 6).jo
 
 /** `onIntent`: a tab is being pressed (pointerdown comes ~100 ms before the click): time to fetch its code. */
 export function BottomNav({ pathname, onIntent }: { pathname: string; onIntent?: (path: string) => void }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('shell');
   return (
     <nav className={s.nav} aria-label="Main">
       {TABS.map((tab) => {

@@ -27,11 +27,11 @@ export function DesktopWarning() {
 }
 
 function Warning({ onDismiss }: { onDismiss: () => void }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('shell');
   const host = useTopOfPage();
   return createPortal(
     <div className={s.desktop} role="note">
-      <span>{t('shell.desktopWarning')}</span>
+      <span>{t('desktopWarning')}</span>
       <button
         type="button"
         className={s.desktopDismiss}
@@ -40,7 +40,7 @@ function Warning({ onDismiss }: { onDismiss: () => void }) {
           onDismiss();
         }}
       >
-        {t('shell.dismiss')}
+        {t('dismiss')}
       </button>
     </div>,
     host,

@@ -4,11 +4,11 @@ import { navigate } from '../navigation';
 import s from './frame.module.css';
 
 export function NotFound() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('shell');
   return (
     <div className={s.notFound}>
-      <p>{t('shell.notFound')}</p>
-      <Button onClick={() => navigate('/', { replace: true })}>{t('shell.goHome')}</Button>
+      <p>{t('notFound')}</p>
+      <Button onClick={() => navigate('/', { replace: true })}>{t('goHome')}</Button>
     </div>
   );
 }

@@ -6,16 +6,17 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { I18nextProvider } from '@invest/runtime';
-import { i18n, initI18n, session, ToastHost } from '@invest/shared';
+import { addTexts, i18n, session, ToastHost } from '@invest/shared';
 import '@invest/shared/styles.css';
 import { AuthNavigation } from '../auth/authNavigation';
 import { LoginScreen } from '../auth/LoginScreen';
 import { DesktopWarning } from '../frame/DesktopWarning';
+import { texts } from '../i18n';
 import { loadPage } from './loadPage';
 import { prefetchShellOnIntent } from './prefetchShell';
 
 async function main(): Promise<void> {
-  await initI18n();
+  await addTexts(texts);
   document.documentElement.lang = i18n.language;
   prefetchShellOnIntent();
   createRoot(document.getElementById('root')!).render(

@@ -1,0 +1,48 @@
+import type { Leaves } from '@invest/shared';
+import type { en } from './en';
+
+/** German: a chunk of its own, loaded only for a page in German. */
+export const de: Leaves<typeof en> = {
+  nav: {
+    home: 'Start',
+    markets: 'Märkte',
+    watchlists: 'Liste',
+    trade: 'Handel',
+    account: 'Konto',
+  },
+  desktopWarning: 'Diese App ist für Smartphones gemacht. Öffnen Sie die Seite am besten auf Ihrem Handy.',
+  dismiss: 'Trotzdem fortfahren',
+  notFound: 'Seite nicht gefunden',
+  goHome: 'Zur Startseite',
+  auth: {
+    rememberPhone: 'Telefonnummer merken',
+    sessionExpired: 'Ihre Sitzung ist abgelaufen. Bitte melden Sie sich erneut an.',
+    loginTitle: 'Willkommen zurück',
+    loginSubtitle: 'Mit Ihrer Telefonnummer anmelden',
+    registerTitle: 'Konto erstellen',
+    registerSubtitle: 'Für die Registrierung brauchen Sie einen Einladungscode',
+    resetTitle: 'Passwort zurücksetzen',
+    resetSubtitle: 'Geben Sie Telefonnummer und altes Passwort ein und wählen Sie ein neues',
+    phone: 'Telefonnummer',
+    phonePlaceholder: '10-stellige Telefonnummer',
+    password: 'Passwort',
+    passwordPlaceholder: 'Mindestens 6 Zeichen',
+    confirmPassword: 'Passwort bestätigen',
+    oldPassword: 'Altes Passwort',
+    newPassword: 'Neues Passwort',
+    confirmNewPassword: 'Neues Passwort bestätigen',
+    inviteCode: 'Einladungscode',
+    login: 'Anmelden',
+    register: 'Registrieren',
+    reset: 'Passwort zurücksetzen',
+    forgot: 'Passwort vergessen?',
+    noAccount: 'Noch kein Konto?',
+    haveAccount: 'Schon ein Konto?',
+    loginSuccess: 'Anmeldung erfolgreich',
+    loginFailed: 'Anmeldung fehlgeschlagen, bitte später erneut versuchen',
+    resetSuccess: 'Passwort erfolgreich zurückgesetzt',
+    resetFailed: 'Passwort konnte nicht zurückgesetzt werden',
+    registerSuccess: 'Registrierung erfolgreich',
+    registerFailed: 'Registrierung fehlgeschlagen, bitte später erneut versuchen',
+  },
+};

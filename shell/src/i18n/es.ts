@@ -1,0 +1,48 @@
+import type { Leaves } from '@invest/shared';
+import type { en } from './en';
+
+/** Spanish: a chunk of its own, loaded only for a page in Spanish. */
+export const es: Leaves<typeof en> = {
+  nav: {
+    home: 'Inicio',
+    markets: 'Bolsa',
+    watchlists: 'Lista',
+    trade: 'Operar',
+    account: 'Cuenta',
+  },
+  desktopWarning: 'Esta aplicación está hecha para teléfonos. Para una mejor experiencia, abre esta página en tu móvil.',
+  dismiss: 'Continuar de todos modos',
+  notFound: 'Página no encontrada',
+  goHome: 'Ir al inicio',
+  auth: {
+    rememberPhone: 'Recordar mi número de teléfono',
+    sessionExpired: 'Tu sesión ha finalizado. Vuelve a iniciar sesión.',
+    loginTitle: 'Bienvenido de nuevo',
+    loginSubtitle: 'Inicia sesión con tu número de teléfono',
+    registerTitle: 'Crea tu cuenta',
+    registerSubtitle: 'Necesitas un código de invitación',
+    resetTitle: 'Restablecer contraseña',
+    resetSubtitle: 'Introduce tu teléfono y tu contraseña anterior, y elige una nueva',
+    phone: 'Número de teléfono',
+    phonePlaceholder: 'Teléfono de 10 dígitos',
+    password: 'Contraseña',
+    passwordPlaceholder: 'Al menos 6 caracteres',
+    confirmPassword: 'Confirmar contraseña',
+    oldPassword: 'Contraseña anterior',
+    newPassword: 'Nueva contraseña',
+    confirmNewPassword: 'Confirmar nueva contraseña',
+    inviteCode: 'Código de invitación',
+    login: 'Iniciar sesión',
+    register: 'Registrarse',
+    reset: 'Restablecer contraseña',
+    forgot: '¿Olvidaste tu contraseña?',
+    noAccount: '¿Aún no tienes cuenta?',
+    haveAccount: '¿Ya tienes cuenta?',
+    loginSuccess: 'Sesión iniciada',
+    loginFailed: 'Error al iniciar sesión, inténtalo más tarde',
+    resetSuccess: 'Contraseña restablecida correctamente',
+    resetFailed: 'No se pudo restablecer la contraseña',
+    registerSuccess: 'Registro completado',
+    registerFailed: 'Error en el registro, inténtalo más tarde',
+  },
+};

@@ -1,0 +1,48 @@
+import type { Leaves } from '@invest/shared';
+import type { en } from './en';
+
+/** Chinese: a chunk of its own, loaded only for a page in Chinese. */
+export const zh: Leaves<typeof en> = {
+  nav: {
+    home: '首页',
+    markets: '行情',
+    watchlists: '自选',
+    trade: '交易',
+    account: '我的',
+  },
+  desktopWarning: '本应用为手机设计。为获得最佳体验，请在手机上打开此页面。',
+  dismiss: '仍然继续',
+  notFound: '页面不存在',
+  goHome: '返回首页',
+  auth: {
+    rememberPhone: '记住手机号',
+    sessionExpired: '您的登录已失效，请重新登录。',
+    loginTitle: '欢迎回来',
+    loginSubtitle: '使用手机号登录',
+    registerTitle: '创建账户',
+    registerSubtitle: '注册需要邀请码',
+    resetTitle: '重置密码',
+    resetSubtitle: '输入手机号和旧密码，然后设置新密码',
+    phone: '手机号',
+    phonePlaceholder: '10 位手机号',
+    password: '密码',
+    passwordPlaceholder: '至少 6 个字符',
+    confirmPassword: '确认密码',
+    oldPassword: '旧密码',
+    newPassword: '新密码',
+    confirmNewPassword: '确认新密码',
+    inviteCode: '邀请码',
+    login: '登录',
+    register: '注册',
+    reset: '重置密码',
+    forgot: '忘记密码？',
+    noAccount: '还没有账户？',
+    haveAccount: '已有账户？',
+    loginSuccess: '登录成功',
+    loginFailed: '登录失败，请稍后再试',
+    resetSuccess: '密码重置成功',
+    resetFailed: '重置密码失败',
+    registerSuccess: '注册成功',
+    registerFailed: '注册失败，请稍后再试',
+  },
+};
