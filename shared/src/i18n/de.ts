@@ -122,12 +122,6 @@ export const de: Leaves<typeof en> = {
     notAnImage: 'Bitte wählen Sie eine Bilddatei',
     imageTooLarge: 'Das Bild darf höchstens 5 MB groß sein',
   },
-  languages: {
-    en: 'English',
-    zh: '中文',
-    es: 'Español',
-    de: 'Deutsch',
-  },
   login: {
     title: 'Anmelden',
     phone: 'Telefonnummer',

@@ -124,12 +124,6 @@ export const en = {
     notAnImage: 'Please select an image file',
     imageTooLarge: 'The image must be at most 5 MB',
   },
-  languages: {
-    en: 'English',
-    zh: '中文',
-    es: 'Español',
-    de: 'Deutsch',
-  },
   login: {
     title: 'Log in',
     phone: 'Phone number',

@@ -122,12 +122,6 @@ export const es: Leaves<typeof en> = {
     notAnImage: 'Seleccione un archivo de imagen',
     imageTooLarge: 'La imagen debe tener como máximo 5 MB',
   },
-  languages: {
-    en: 'English',
-    zh: '中文',
-    es: 'Español',
-    de: 'Deutsch',
-  },
   login: {
     title: 'Iniciar sesión',
     phone: 'Número de teléfono',

@@ -12,6 +12,9 @@ export type OtherLanguage = Exclude<Language, 'en'>;
 /** The shared library's own namespace: what its components show and the contract's error messages. */
 export const SHARED_NS = 'shared';
 
+/** Each language in its own words, as a language menu lists them whatever the page's language. */
+export const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', zh: '中文', es: 'Español', de: 'Deutsch' };
+
 export const isLanguage = (v: unknown): v is Language => (LANGUAGES as readonly unknown[]).includes(v);
 
 export function storedLanguage(): Language {

@@ -122,12 +122,6 @@ export const zh: Leaves<typeof en> = {
     notAnImage: '请选择图片文件',
     imageTooLarge: '图片不能超过 5 MB',
   },
-  languages: {
-    en: 'English',
-    zh: '中文',
-    es: 'Español',
-    de: 'Deutsch',
-  },
   login: {
     title: '登录',
     phone: '手机号',

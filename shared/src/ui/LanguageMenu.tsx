@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from '@invest/runtime';
-import { changeLanguage, isLanguage, SELECTABLE_LANGUAGES, storedLanguage, type Language } from '../i18n';
+import { changeLanguage, isLanguage, LANGUAGE_NAMES, SELECTABLE_LANGUAGES, storedLanguage, type Language } from '../i18n';
 import { IconButton } from './Button';
 import { Dialog } from './Dialog';
 import { Icon } from './icons';
@@ -25,7 +25,7 @@ export function LanguageMenu() {
           {SELECTABLE_LANGUAGES.filter(isLanguage).map((lng) => (
             <li key={lng}>
               <button type="button" className={m.item} aria-pressed={lng === current} onClick={() => pick(lng)}>
-                {t(`languages.${lng}`)}
+                {LANGUAGE_NAMES[lng]}
                 {lng === current && <span className={m.check}>✓</span>}
               </button>
             </li>
