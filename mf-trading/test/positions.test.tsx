@@ -1,6 +1,8 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { answer, chart, failsUntilRecovered, inputsOf, quote, renderAt, setup } from '@invest/shared/testing';
+import { queryClient } from '@invest/shared';
 import { AppRoutes } from '../src/App';
+import { prefetchPositions } from '../src/positions/positionsRoute';
 import { CONFIG, order } from './fixtures';
 import { texts } from '../src/i18n';
 
@@ -181,4 +183,33 @@ it('a chart that fails to load offers a retry, and the positions stay', async ()
   candles.recover();
   fireEvent.click(retry);
   expect(await within(section).findByTestId('chart-1d')).toBeTruthy();
+});
+
+describe('a visit that opens on positions', () => {
+  beforeEach(() => queryClient.clear());
+
+  it('asks for the first page, then the first holding’s candles, before the screen has drawn, and the screen uses them', async () => {
+    serve();
+    prefetchPositions({ pathname: '/trade-no-nav/stock', search: '' });
+    await waitFor(() => expect(inputsOf('/v2/yahoo')).toEqual([{ symbol: 'RELIANCE.NS', market: 'IN', mold: '1d' }]));
+    expect(inputsOf(POSITIONS)).toEqual([{ type: 'stock', page: 1, limit: 10 }]);
+
+    // The page's one client, which the prefetch filled.
+    renderAt('/trade-no-nav/stock', <AppRoutes />, queryClient);
+    expect(await screen.findAllByTestId('holding')).toHaveLength(2);
+    expect(await screen.findByTestId('chart-1d')).toBeTruthy();
+    // What the prefetch read is what the screen shows: neither is asked for again.
+    expect(inputsOf(POSITIONS)).toHaveLength(1);
+    expect(inputsOf('/v2/yahoo')).toHaveLength(1);
+  });
+
+  it('reads the type from the URL, and asks for nothing on other routes', async () => {
+    serve();
+    prefetchPositions({ pathname: '/trade', search: '?type=forex' });
+    await waitFor(() => expect(inputsOf(POSITIONS)).toEqual([{ type: 'forex', page: 1, limit: 10 }]));
+    for (const pathname of ['/records', '/trading/TCS.NS', '/stock/trading/TCS.NS/IN/TCS']) prefetchPositions({ pathname, search: '' });
+    await new Promise((r) => setTimeout(r, 20));
+    expect(inputsOf(POSITIONS)).toHaveLength(1);
+    expect(inputsOf('/v2/yahoo')).toHaveLength(0);
+  });
 });

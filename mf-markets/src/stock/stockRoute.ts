@@ -1,6 +1,6 @@
 import { matchPath } from 'react-router-dom';
 import { callQuery, calls, MARKETS, queryClient, type Interval, type Market } from '@invest/shared';
-import { preloadChart } from '@invest/shared/chart';
+import { CHART_ROWS_FRESH_MS, preloadChart } from '@invest/shared/chart';
 
 /** The stock detail's two route forms (spec §2). */
 export const STOCK_ROUTES = ['/stock/v2/:code/:name', '/stock/:symbol/:market/:name'] as const;
@@ -11,12 +11,6 @@ const isMarket = (v: string | undefined): v is Market => (MARKETS as readonly st
 export function stockOfParams(params: Readonly<Partial<Record<string, string>>>): { symbol: string; market: Market | undefined } {
   return { symbol: params.symbol ?? params.code ?? '', market: isMarket(params.market) ? params.market : undefined };
 }
-
-/**
- * Rows this young are used as they are when the detail mounts: the route's prefetch has just read them, and the live
- * prices (or the polling that stands in for them) keep the last candle current from there.
- */
-const CHART_ROWS_FRESH_MS = 15_000;
 
 /** The chart rows of one period: the query the detail reads, and what its route's prefetch asks for. */
 export const chartQuery = (symbol: string, market: Market | undefined, interval: Interval) =>

@@ -1,15 +1,14 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from '@invest/runtime';
-import { calls, MARKETS, precisionOf, RetryPanel, stripExchangeSuffix, Tabs, useCall, type Market, type Quote } from '@invest/shared';
+import { precisionOf, RetryPanel, stripExchangeSuffix, Tabs, useQuery, type Quote } from '@invest/shared';
 import { applyQuoteToRows, buildChartModel, ChartPanel, ChartSkeleton, chartBlockHeight } from '@invest/shared/chart';
 import type { Holding } from '../lib/holdings';
+import { holdingRowsQuery } from './positionsRoute';
 import s from './positions.module.css';
 
 const CHART_HEIGHT = 200;
 /** The pushed price moves the last candle; the rows themselves are re-read this often to stay exact. */
 const RESYNC_MS = 60_000;
-
-const isMarket = (v: string): v is Market => (MARKETS as readonly string[]).includes(v);
 
 /** Day candles of one holding's instrument, picked from the holdings on screen (the first by default). */
 export function HoldingChart({ holdings, quoteOf }: { holdings: readonly Holding[]; quoteOf: (tag: string) => Quote | undefined }) {
@@ -39,8 +38,7 @@ export function HoldingChart({ holdings, quoteOf }: { holdings: readonly Holding
 
 function Candles({ holding, live }: { holding: Holding; live: Quote | undefined }) {
   const { t } = useTranslation('trading');
-  const market = isMarket(holding.market) ? holding.market : undefined;
-  const chart = useCall(calls.yahoo, { symbol: holding.tag, market, mold: '1d' }, { refetchInterval: RESYNC_MS });
+  const chart = useQuery({ ...holdingRowsQuery(holding.tag, holding.market), refetchInterval: RESYNC_MS });
   const model = useMemo(() => {
     if (!chart.data) return null;
     const rows = live ? applyQuoteToRows(chart.data.rows, live, '1d') : chart.data.rows;

@@ -2,7 +2,6 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from '@invest/runtime';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import {
-  callQuery,
   calls,
   currencySymbol,
   EmptyState,
@@ -12,7 +11,6 @@ import {
   IconButton,
   LIST_POLL_MS,
   PageHeader,
-  POSITIONS_PAGE_SIZE,
   precisionOf,
   QueryState,
   SearchDialog,
@@ -34,11 +32,11 @@ import { InstrumentRow, instrumentRowView, searchStocks } from '@invest/shared/i
 import { Signed } from '../components/common';
 import { groupLots, summaryOf, type Holding } from '../lib/holdings';
 import { HoldingChart } from './HoldingChart';
+import { isTradeType, positionsQuery } from './positionsRoute';
 import s from './positions.module.css';
 
 type PositionsAnswer = CallOutput<typeof calls.positions>;
 
-const isTradeType = (v: string | null | undefined): v is TradeType => (TRADE_TYPES as readonly (string | null | undefined)[]).includes(v);
 
 /** /trade: positions with the bottom nav; the type is kept in the URL (?type=). */
 export function PositionsPage() {
@@ -106,7 +104,7 @@ function PositionList({ type, deployment }: { type: TradeType; deployment: Deplo
   const { t } = useTranslation('trading');
   const [pages, setPages] = useState(1);
   const queries = useMemo(
-    () => Array.from({ length: pages }, (_, i) => callQuery(calls.positions, { type, page: i + 1, limit: POSITIONS_PAGE_SIZE })),
+    () => Array.from({ length: pages }, (_, i) => positionsQuery(type, i + 1)),
     [type, pages],
   );
   const results = useCalls<PositionsAnswer>(queries);

@@ -2,4 +2,4 @@
 // without a chart never loads its model code, and the chart library only when ChartPanel renders.
 export * from './chartData';
 export { ChartPanel, ChartSkeleton } from './ChartPanel';
-export { preloadChart } from './preload';
+export { CHART_ROWS_FRESH_MS, preloadChart } from './preload';

@@ -1,0 +1,42 @@
+import { matchPath } from 'react-router-dom';
+import { callQuery, calls, MARKETS, POSITIONS_PAGE_SIZE, queryClient, TRADE_TYPES, type Market, type TradeType } from '@invest/shared';
+import { CHART_ROWS_FRESH_MS, preloadChart } from '@invest/shared/chart';
+
+/**
+ * A page of positions as the screen reads it. Fresh for a few seconds: the answer the route's prefetch just had is
+ * the one the screen shows as it mounts, not read again.
+ */
+export const positionsQuery = (type: TradeType, page: number) =>
+  callQuery(calls.positions, { type, page, limit: POSITIONS_PAGE_SIZE }, { staleTime: 5_000 });
+
+const isMarket = (v: string): v is Market => (MARKETS as readonly string[]).includes(v);
+export const isTradeType = (v: string | null | undefined): v is TradeType => (TRADE_TYPES as readonly (string | null | undefined)[]).includes(v);
+
+/** The day candles of one holding's instrument, as its chart reads them. */
+export const holdingRowsQuery = (tag: string, market: string) =>
+  callQuery(calls.yahoo, { symbol: tag, market: isMarket(market) ? market : undefined, mold: '1d' }, { staleTime: CHART_ROWS_FRESH_MS });
+
+/** The positions type a URL opens on, or null when it is not a positions route. */
+export function positionsTypeOf(location: Pick<Location, 'pathname' | 'search'>): TradeType | null {
+  const noNav = matchPath('/trade-no-nav/:type/:buck?', location.pathname);
+  const raw = noNav ? noNav.params.type : matchPath('/trade', location.pathname) ? new URLSearchParams(location.search).get('type') : undefined;
+  if (raw === undefined) return null;
+  return isTradeType(raw) ? raw : 'stock';
+}
+
+/**
+ * Started as the remote's code runs on a visit that opens on positions: the first page, then the first holding's
+ * candles (the chart the screen draws first), and the chart's code, instead of each after the render before it.
+ */
+export function prefetchPositions(location: Pick<Location, 'pathname' | 'search'> = window.location): void {
+  const type = positionsTypeOf(location);
+  if (!type) return;
+  preloadChart();
+  queryClient.fetchQuery(positionsQuery(type, 1)).then(
+    (answer) => {
+      const first = answer.rows[0];
+      if (first) void queryClient.prefetchQuery(holdingRowsQuery(first.tag, first.market));
+    },
+    () => undefined, // the screen reads it again and shows its own failure
+  );
+}
