@@ -111,6 +111,41 @@ test('a remote that fails to load shows a retry panel; the rest keeps working; r
   await expect(panel).toBeHidden();
 });
 
+/**
+ * What a build of mf-account against @invest/runtime 2 carries where the page's shell has 1: the runtime it asks the
+ * page for (`requiredVersion`, strict) and the one it would provide. Written into the served entry, so the test needs
+ * no second build; the shell, the runtime and the other remotes are the real ones.
+ */
+const ANOTHER_RUNTIME_MAJOR = (entry: string) =>
+  entry
+    .replace(/requiredVersion:"\^1\.\d+\.\d+",(strictVersion:!0,eager:!1,layer:void 0,shareKey:"@invest\/runtime")/g, 'requiredVersion:"^2.0.0",$1')
+    .replace(/"@invest\/runtime":\[\{version:"1\.\d+\.\d+"/g, '"@invest/runtime":[{version:"2.0.0"')
+    .replace(/c\("@invest\/runtime","1\.\d+\.\d+"/g, 'c("@invest/runtime","2.0.0"');
+
+test('a remote built for another major of the runtime is refused with its retry panel and one console error; the rest works', async ({ page }) => {
+  let rewritten = 0;
+  await page.route('**/remotes/account/*/remoteEntry.js', async (route) => {
+    const res = await route.fetch();
+    const entry = ANOTHER_RUNTIME_MAJOR(await res.text());
+    rewritten += Number(entry.includes('requiredVersion:"^2.0.0"'));
+    await route.fulfill({ response: res, body: entry, headers: { ...res.headers(), 'content-encoding': '' } });
+  });
+  const errors: string[] = [];
+  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+
+  await open(page, '/account');
+  await expect(page.getByTestId('retry-panel')).toContainText('This section could not load');
+  expect(rewritten).toBe(1);
+  // One clear message, naming the app, for the refusal; nothing else went wrong.
+  expect(errors.filter((e) => e.includes('[shell] mf-account unavailable'))).toHaveLength(1);
+  expect(errors.filter((e) => !e.includes('[shell] mf-account unavailable'))).toEqual([]);
+  // The page's runtime is still the one: the rest of the app works.
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Market', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Markets' })).toBeVisible();
+  await open(page, '/account/changes');
+  await expect(page.getByRole('heading', { name: 'Bill list', exact: true })).toBeVisible();
+});
+
 test('the app starts when its initial data fails to load', async ({ page }) => {
   await page.route('**/api/stock/category/list', (route) => route.fulfill({ status: 500, body: '{}' }));
   await page.reload();
