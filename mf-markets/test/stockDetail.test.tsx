@@ -1,5 +1,7 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { queryClient } from '@invest/shared';
 import { AppRoutes } from '../src/App';
+import { prefetchStockDetail } from '../src/stock/stockRoute';
 import { answer, chart, collectToasts, deferred, goOffline, inputsOf, renderAt, setup } from '@invest/shared/testing';
 import { texts } from '../src/i18n';
 
@@ -118,4 +120,20 @@ it('an unknown code says so, stops asking and locks the star', async () => {
   await act(async () => void jest.advanceTimersByTime(30_000));
   expect(inputsOf('/v2/yahoo')).toHaveLength(asked);
   jest.useRealTimers();
+});
+
+it('a visit that opens on a stock asks for its rows before the screen draws, and the screen uses them', async () => {
+  queryClient.clear();
+  api();
+  prefetchStockDetail('/stock/TCS.NS/IN/Tata%20Consultancy');
+  await waitFor(() => expect(inputsOf('/v2/yahoo')).toEqual([{ symbol: 'TCS.NS', market: 'IN', mold: '1m' }]));
+  // The page's one client, which the prefetch filled.
+  renderAt('/stock/TCS.NS/IN/Tata%20Consultancy', <AppRoutes />, queryClient);
+  expect((await screen.findByTestId('detail-price')).textContent).toBe('₹2,500.00');
+  expect(await screen.findByTestId('chart-1m')).toBeTruthy();
+  expect(inputsOf('/v2/yahoo')).toHaveLength(1);
+  // Other routes ask for nothing.
+  for (const path of ['/', '/markets', '/stock/trading/TCS.NS/IN/TCS']) prefetchStockDetail(path);
+  expect(inputsOf('/v2/yahoo')).toHaveLength(1);
+  queryClient.clear();
 });
