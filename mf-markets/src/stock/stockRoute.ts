@@ -1,15 +1,13 @@
 import { matchPath } from 'react-router-dom';
-import { callQuery, calls, MARKETS, queryClient, type Interval, type Market } from '@invest/shared';
+import { callQuery, calls, marketOf, queryClient, type Interval, type Market } from '@invest/shared';
 import { CHART_ROWS_FRESH_MS, preloadChart } from '@invest/shared/chart';
 
 /** The stock detail's two route forms (spec §2). */
 export const STOCK_ROUTES = ['/stock/v2/:code/:name', '/stock/:symbol/:market/:name'] as const;
 
-const isMarket = (v: string | undefined): v is Market => (MARKETS as readonly string[]).includes(v ?? '');
-
 /** The stock a detail route names: its code, and its market when the route gives a known one. */
 export function stockOfParams(params: Readonly<Partial<Record<string, string>>>): { symbol: string; market: Market | undefined } {
-  return { symbol: params.symbol ?? params.code ?? '', market: isMarket(params.market) ? params.market : undefined };
+  return { symbol: params.symbol ?? params.code ?? '', market: marketOf(params.market) };
 }
 
 /** The chart rows of one period: the query the detail reads, and what its route's prefetch asks for. */

@@ -32,7 +32,7 @@ import { InstrumentRow, instrumentRowView, searchStocks } from '@invest/shared/i
 import { Signed } from '../components/common';
 import { groupLots, summaryOf, type Holding } from '../lib/holdings';
 import { HoldingChart } from './HoldingChart';
-import { isTradeType, positionsQuery } from './positionsRoute';
+import { positionsQuery, tradeTypeOf } from './positionsRoute';
 import s from './positions.module.css';
 
 type PositionsAnswer = CallOutput<typeof calls.positions>;
@@ -42,7 +42,7 @@ type PositionsAnswer = CallOutput<typeof calls.positions>;
 export function PositionsPage() {
   const [params, setParams] = useSearchParams();
   const raw = params.get('type');
-  const type: TradeType = isTradeType(raw) ? raw : 'stock';
+  const type = tradeTypeOf(raw);
   return <Positions type={type} onType={(next) => setParams(next === 'stock' ? {} : { type: next }, { replace: true })} back={false} search />;
 }
 
@@ -50,7 +50,7 @@ export function PositionsPage() {
 export function PositionsNoNavPage() {
   const { type: raw, buck } = useParams();
   const navigate = useNavigate();
-  const type: TradeType = isTradeType(raw) ? raw : 'stock';
+  const type = tradeTypeOf(raw);
   return (
     <Positions
       type={type}

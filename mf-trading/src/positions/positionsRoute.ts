@@ -1,5 +1,5 @@
 import { matchPath } from 'react-router-dom';
-import { callQuery, calls, MARKETS, POSITIONS_PAGE_SIZE, queryClient, TRADE_TYPES, type Market, type TradeType } from '@invest/shared';
+import { callQuery, calls, marketOf, POSITIONS_PAGE_SIZE, queryClient, TRADE_TYPES, type TradeType } from '@invest/shared';
 import { CHART_ROWS_FRESH_MS, preloadChart } from '@invest/shared/chart';
 
 /**
@@ -9,19 +9,19 @@ import { CHART_ROWS_FRESH_MS, preloadChart } from '@invest/shared/chart';
 export const positionsQuery = (type: TradeType, page: number) =>
   callQuery(calls.positions, { type, page, limit: POSITIONS_PAGE_SIZE }, { staleTime: 5_000 });
 
-const isMarket = (v: string): v is Market => (MARKETS as readonly string[]).includes(v);
-export const isTradeType = (v: string | null | undefined): v is TradeType => (TRADE_TYPES as readonly (string | null | undefined)[]).includes(v);
+/** The positions type a URL names; stock when it names none we know. */
+export const tradeTypeOf = (v: string | null | undefined): TradeType =>
+  (TRADE_TYPES as readonly (string | null | undefined)[]).includes(v) ? (v as TradeType) : 'stock';
 
 /** The day candles of one holding's instrument, as its chart reads them. */
 export const holdingRowsQuery = (tag: string, market: string) =>
-  callQuery(calls.yahoo, { symbol: tag, market: isMarket(market) ? market : undefined, mold: '1d' }, { staleTime: CHART_ROWS_FRESH_MS });
+  callQuery(calls.yahoo, { symbol: tag, market: marketOf(market), mold: '1d' }, { staleTime: CHART_ROWS_FRESH_MS });
 
 /** The positions type a URL opens on, or null when it is not a positions route. */
 export function positionsTypeOf(location: Pick<Location, 'pathname' | 'search'>): TradeType | null {
   const noNav = matchPath('/trade-no-nav/:type/:buck?', location.pathname);
   const raw = noNav ? noNav.params.type : matchPath('/trade', location.pathname) ? new URLSearchParams(location.search).get('type') : undefined;
-  if (raw === undefined) return null;
-  return isTradeType(raw) ? raw : 'stock';
+  return raw === undefined ? null : tradeTypeOf(raw);
 }
 
 /**

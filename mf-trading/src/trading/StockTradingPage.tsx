@@ -16,7 +16,7 @@ import {
   formatPrice,
   isNotFound,
   type Market,
-  MARKETS,
+  marketOf,
   moneyOf,
   movedPriceOf,
   newest,
@@ -50,13 +50,12 @@ import { refreshAfterTrade } from '../lib/refresh';
 import s from './trading.module.css';
 
 type Side = 'buy' | 'sell';
-const isMarket = (v: string | undefined): v is Market => (MARKETS as readonly string[]).includes(v ?? '');
 
 /** /stock/trading/:symbol/:market/:name?type=buy|sell (buy by default). Another instrument mounts afresh. */
 export function StockTradingPage() {
   const params = useParams();
   const symbol = params.symbol ?? '';
-  const market = isMarket(params.market) ? params.market : undefined;
+  const market = marketOf(params.market);
   const raw = (params.name ?? '').trim();
   const name = raw && raw !== 'undefined' ? raw : stripExchangeSuffix(symbol);
   return (

@@ -2,6 +2,10 @@
 
 export const MARKETS = ['IN', 'US', 'FOREX', 'FUTURE', 'CGI'] as const;
 
+/** The market a route segment or a row names, if it is one of ours (else the server decides by the code). */
+export const marketOf = (v: string | null | undefined): (typeof MARKETS)[number] | undefined =>
+  (MARKETS as readonly (string | null | undefined)[]).includes(v) ? (v as (typeof MARKETS)[number]) : undefined;
+
 /** Chart intervals; each has the spec's fixed range (1m over 1d, 1d and 1wk over 1y, 1mo over 5y). */
 export const INTERVALS = ['1m', '1d', '1wk', '1mo'] as const;
 export const RANGE_OF: Record<(typeof INTERVALS)[number], '1d' | '1y' | '5y'> = { '1m': '1d', '1d': '1y', '1wk': '1y', '1mo': '5y' };
