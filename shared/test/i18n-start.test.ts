@@ -32,3 +32,24 @@ it('starts in English when the stored language cannot load', async () => {
   expect(error).toHaveBeenCalledWith(expect.stringContaining('de texts could not load'), expect.any(Error));
   error.mockRestore();
 });
+
+it('a second copy of the library on the page (a remote built against a newer minor) keeps every namespace registered', async () => {
+  await setup();
+  i18n.addResourceBundle('en', 'shell-test', { nav: { home: 'Home' } }, true, false);
+  const runtime = await import('@invest/runtime');
+  await jest.isolateModulesAsync(async () => {
+    // The remote's own copy of @invest/shared, on the page's one runtime (a federation singleton).
+    jest.doMock('@invest/runtime', () => runtime);
+    jest.doMock('../src/i18n/en', () => {
+      const { en } = jest.requireActual<typeof import('../src/i18n/en')>('../src/i18n/en');
+      return { en: { ...en, common: { ...en.common, addedInTheMinor: 'New in the minor' } } };
+    });
+    const copy = await import('../src/i18n');
+    await copy.initI18n();
+    expect(copy.i18n).toBe(i18n);
+  });
+  // The shell's namespace is still there; the copy's shared texts add what the page's lacked, changing none.
+  expect(i18n.t('nav.home', { ns: 'shell-test', lng: 'en' })).toBe('Home');
+  expect(i18n.t('common.addedInTheMinor', { lng: 'en' })).toBe('New in the minor');
+  expect(i18n.t('common.next', { lng: 'en' })).toBe('Next');
+});

@@ -1,4 +1,5 @@
 import { preloadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import { assertRuntimeAccepted } from './compatibility';
 import { routeFor, type AppName } from './routes';
 
 /** `remotes.json`, served beside the shell: container name → manifest URL. Ops repoint a remote by editing it. */
@@ -49,12 +50,16 @@ const preloaded = new Set<AppName>();
  */
 function preloadApp(app: AppName): void {
   const name = containerOf(app);
-  if (preloaded.has(app) || !registry[name]) return;
+  const entry = registry[name];
+  if (preloaded.has(app) || !entry) return;
   preloaded.add(app);
-  preloadRemote([{ nameOrAlias: name, exposes: ['./lifecycles'], resourceCategory: 'sync' }]).catch(() => {
-    preloaded.delete(app);
-    forget(app);
-  });
+  // A remote this page's runtime cannot run is not fetched at all (its route shows why).
+  assertRuntimeAccepted(name, entry)
+    .then(() => preloadRemote([{ nameOrAlias: name, exposes: ['./lifecycles'], resourceCategory: 'sync' }]))
+    .catch(() => {
+      preloaded.delete(app);
+      forget(app);
+    });
 }
 
 /** Preloads the app that owns `path`, unless the shell draws it. */

@@ -42,10 +42,11 @@ export function releaseDirOf(releasesDir: string, manifestUrl: string): string |
 
 /**
  * Publishes a remote's build as a release (copied whole into a temporary folder, then renamed into place, so a
- * server never sees half a version); a version already published is left as it is. Returns its manifest URL.
+ * server never sees half a version); a version already published is left as it is. `root` is the checkout the build
+ * was made in (its package.json gives the version). Returns its manifest URL.
  */
-export function publish(app: WebApp, dist: string, releasesDir: string): string {
-  const version = versionOf(dist, (JSON.parse(fs.readFileSync(path.join(ROOT, app.dir, 'package.json'), 'utf8')) as { version: string }).version);
+export function publish(app: WebApp, dist: string, releasesDir: string, root = ROOT): string {
+  const version = versionOf(dist, (JSON.parse(fs.readFileSync(path.join(root, app.dir, 'package.json'), 'utf8')) as { version: string }).version);
   const target = path.join(releasesDir, app.short, version);
   if (!fs.existsSync(target)) {
     const partial = `${target}.partial-${process.pid}`;

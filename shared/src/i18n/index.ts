@@ -46,25 +46,45 @@ async function startingTexts(): Promise<{ lng: Language; texts: Leaves<typeof en
   }
 }
 
+/** Resolves once the page's instance has started, whichever copy of this library started it. */
+function started(): Promise<void> {
+  if (i18n.isInitialized) return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      i18n.off('initialized', done);
+      resolve();
+    };
+    i18n.on('initialized', done);
+  });
+}
+
 /**
  * Starts the page's i18n with the shared namespace. Every app adds its own namespace with `addTexts`; a key its
  * namespace lacks is looked up in the shared one (fallbackNS), so screens write `t('common.retry')` or
  * `t('hint.<errorKey>')` as they do their own keys.
+ *
+ * A page can hold two copies of this library (a remote built against a newer minor than the shell's brings its own),
+ * and the instance is the page's: the copy that comes second must not start it again, which would drop every
+ * namespace registered so far. It adds its shared texts to the started instance instead, keeping the page's.
  */
 export function initI18n(): Promise<unknown> {
-  ready ??= startingTexts().then(({ lng, texts }) =>
-    i18n.use(initReactI18next).init({
-      lng,
-      fallbackLng: DEFAULT_LANGUAGE,
-      supportedLngs: [...LANGUAGES],
-      ns: [SHARED_NS],
-      defaultNS: SHARED_NS,
-      fallbackNS: SHARED_NS,
-      resources: { [DEFAULT_LANGUAGE]: { [SHARED_NS]: en }, [lng]: { [SHARED_NS]: texts } },
-      interpolation: { escapeValue: false },
-      returnNull: false,
-    }),
-  );
+  ready ??= startingTexts().then(async ({ lng, texts }) => {
+    if (!i18n.isInitialized && !i18n.isInitializing)
+      return i18n.use(initReactI18next).init({
+        lng,
+        fallbackLng: DEFAULT_LANGUAGE,
+        supportedLngs: [...LANGUAGES],
+        ns: [SHARED_NS],
+        defaultNS: SHARED_NS,
+        fallbackNS: SHARED_NS,
+        resources: { [DEFAULT_LANGUAGE]: { [SHARED_NS]: en }, [lng]: { [SHARED_NS]: texts } },
+        interpolation: { escapeValue: false },
+        returnNull: false,
+      });
+    await started();
+    i18n.addResourceBundle(DEFAULT_LANGUAGE, SHARED_NS, en, true, false);
+    if (lng !== DEFAULT_LANGUAGE && i18n.language === lng) i18n.addResourceBundle(lng, SHARED_NS, texts, true, false);
+  });
   return ready;
 }
 

@@ -1,4 +1,5 @@
 import { createElement, lazy, type ComponentType } from 'react';
+import { reloadIfRedeployed } from './staleRelease';
 
 /** How to ask again for each screen whose chunk failed to load: RemoteBoundary's retry runs them. */
 const failedLoads = new Set<() => void>();
@@ -37,7 +38,9 @@ export function lazyScreen<K extends string>(
       options.alongside?.();
       return load().then(
         (m) => ({ default: m[name] }),
-        (err: unknown) => {
+        async (err: unknown) => {
+          // Code of a release that is gone: the page reloads onto the current one, drawing the fallback meanwhile.
+          if (await reloadIfRedeployed(err)) return new Promise<never>(() => undefined);
           failedOffline = !navigator.onLine;
           failedLoads.add(reset);
           throw err;
