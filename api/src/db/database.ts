@@ -6,9 +6,10 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import { Pool } from 'pg';
+import { Client, Pool } from 'pg';
 import { MEMORY_DATABASE_URL, type Config } from '../config';
 import * as schema from './schema';
+import { statementName } from './statement';
 
 /** The committed SQL migrations (api/drizzle), applied on every open. */
 export const MIGRATIONS_DIR = path.resolve(__dirname, '..', '..', 'drizzle');
@@ -119,8 +120,20 @@ function isAlive(pid: number): boolean {
   }
 }
 
+/**
+ * node-postgres prepares a query that has a `name` once per connection, then only binds and executes it. Drizzle's
+ * `execute` sends no name, so this client gives runStatement's statements theirs (carried in their text).
+ */
+class StatementClient extends Client {
+  override query(config: unknown, ...rest: unknown[]) {
+    // A string, a config or a submittable: only a config has a `text` property.
+    const name = statementName((config as { text?: unknown } | null)?.text);
+    return Reflect.apply(super.query, this, [name ? { ...(config as object), name } : config, ...rest]);
+  }
+}
+
 async function openPostgres(url: string): Promise<Database> {
-  const pool = new Pool({ connectionString: url, max: 10 });
+  const pool = new Pool({ connectionString: url, max: 10, Client: StatementClient });
   // An idle client that loses its server emits 'error'; without a listener that would crash the process.
   pool.on('error', () => {});
   try {
