@@ -75,6 +75,12 @@ export default defineConfig([
     rules: { '@typescript-eslint/no-explicit-any': 'off', 'react-hooks/globals': 'off' },
   },
 
+  // Libraries through their public API: Drizzle keeps its session and schema internals under `_`.
+  {
+    files: ['api/**', 'bench/**'],
+    rules: { 'no-restricted-properties': ['error', { property: '_', message: "Drizzle's `_` is its internals: use its public API (db.execute, the query builders)." }] },
+  },
+
   // Composition boundaries.
   {
     plugins: { boundaries: { rules: { imports: importBoundaries, 'ledger-writes': ledgerWrites } } },
