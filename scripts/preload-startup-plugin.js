@@ -9,8 +9,15 @@
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 
 const isBootstrap = (origin) => origin.module?.constructor.name === 'JavascriptModule' && origin.request === './bootstrap';
-// A provide module keeps its share key in _name, a consume module in options.shareKey.
-const shareKeyOf = (origin, type) => (origin.module?.constructor.name === type ? (origin.module._name ?? origin.module.options?.shareKey) : undefined);
+// A module's share key, through what webpack modules publish: a provide module's stable name (libIdent,
+// `webpack/sharing/provide/<scope>/<key>`), a consume module's options.
+const PROVIDED = /(?:^|\/)webpack\/sharing\/provide\/[^/]+\/(.+)$/;
+function shareKeyOf(origin, type) {
+  const { module } = origin;
+  if (module?.constructor.name !== type) return undefined;
+  if (type === 'ConsumeSharedModule') return module.options?.shareKey;
+  return PROVIDED.exec(module.libIdent({ context: '' }) ?? '')?.[1];
+}
 
 const consumesOf = (compilation, groups) =>
   groups
