@@ -75,10 +75,11 @@ function sharedScope() {
  * One federation runtime per page: the shell's build carries it and publishes it (what provideExternalRuntime does);
  * a remote's production build expects it there (externalRuntime), so its remoteEntry.js is 8 KB instead of 24 KB
  * (brotli). A remote's production build therefore runs only inside the shell; its dev server (`npm run dev -w
- * mf-<name>`, standalone) keeps its own runtime. Web-only code paths everywhere (target: 'web').
+ * mf-<name>`, standalone) keeps its own runtime. Web-only code paths everywhere (target: 'web'); a remote loads no
+ * other remote, so its build leaves out the code that would (disableRemote).
  */
 function runtimeOptions(isRemote, production) {
-  const experiments = { optimization: { target: 'web' } };
+  const experiments = { optimization: { target: 'web', disableRemote: isRemote } };
   const runtimePlugins = [RETRY_FAILED_SHARES];
   if (!production) return { experiments, runtimePlugins };
   if (isRemote) return { experiments: { ...experiments, externalRuntime: true }, runtimePlugins };
@@ -90,6 +91,32 @@ function runtimeOptions(isRemote, production) {
 // Packages shared one module at a time (a file each) that always load together: one file per family (below).
 const REACT_FAMILY = /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/;
 const ROUTER_FAMILY = /[\\/](node_modules[\\/](react-router|react-router-dom)[\\/]|scripts[\\/]share[\\/]react-router-dom\.ts$)/;
+
+/** The folders of `pkgs` and of the packages they depend on, transitively (peers are shared on their own). */
+function packageFolders(pkgs, from = __dirname) {
+  const folders = new Set();
+  const visit = (pkg, base) => {
+    const folder = path.dirname(require.resolve(`${pkg}/package.json`, { paths: [base] }));
+    if (folders.has(folder)) return;
+    folders.add(folder);
+    for (const dep of Object.keys(require(path.join(folder, 'package.json')).dependencies ?? {})) visit(dep, folder);
+  };
+  pkgs.forEach((pkg) => visit(pkg, from));
+  return [...folders];
+}
+
+/**
+ * The shell's page loads every singleton at its start (React, the router, @invest/runtime and the libraries bundled
+ * inside it), so the shell's build puts them in one file: fewer requests, and one brotli window compresses them
+ * smaller than a file per family does. Matched by package folder, dependencies included. A remote keeps a file per
+ * family: it loads its own copy only of what the page lacks. The shell's bootstrap chunk stays apart: joined with the
+ * shared modules it consumes, it waited for its own download and the page never started.
+ */
+const SINGLETON_FOLDERS = packageFolders(new Set(Object.values(SINGLETONS).map((s) => s.pkg)));
+const isSingletonModule = (module) => {
+  const file = module.nameForCondition();
+  return Boolean(file) && (ROUTER_FAMILY.test(file) || SINGLETON_FOLDERS.some((folder) => file.startsWith(`${folder}${path.sep}`)));
+};
 
 const SHARED_DIR = path.join(__dirname, 'shared');
 
@@ -233,15 +260,17 @@ function createConfig(dir) {
         ...(production ? compressedCopies() : []),
       ],
       // React and React DOM are shared module by module, a file each, yet every page's start needs them all: one
-      // file instead of four (fewer requests and headers, one brotli window); the router likewise. Each
-      // module is still provided and negotiated on its own.
+      // file instead of four (fewer requests and headers, one brotli window); the router likewise, and in the
+      // shell every singleton (isSingletonModule). Each module is still provided and negotiated on its own.
       optimization: production
         ? {
             splitChunks: {
-              cacheGroups: {
-                react: { test: REACT_FAMILY, name: 'react', chunks: 'async', enforce: true },
-                router: { test: ROUTER_FAMILY, name: 'router', chunks: 'async', enforce: true },
-              },
+              cacheGroups: isRemote
+                ? {
+                    react: { test: REACT_FAMILY, name: 'react', chunks: 'async', enforce: true },
+                    router: { test: ROUTER_FAMILY, name: 'router', chunks: 'async', enforce: true },
+                  }
+                : { singletons: { test: isSingletonModule, name: 'singletons', chunks: 'async', enforce: true } },
             },
           }
         : {},

@@ -15,24 +15,22 @@ export interface BudgetRoute {
   /** Issue 9's budget: JS on the wire (brotli), KB = 1024 bytes, chart-library files not counted. */
   budgetKb: number;
   /**
-   * What CI allows today (a ratchet): the route's bytes when this was last lowered (24 Nov 2026), plus ~4% for the
-   * features in flight; the budget itself once the route meets it with room to spare (a route at its budget to the
-   * byte keeps the ratchet until it has some).
-   * Lower it when a change saves bytes.
+   * What CI allows today (a ratchet, at or below the budget): the route's bytes when this was last lowered
+   * (26 Nov 2026), plus ~2% for the features in flight. Lower it when a change saves bytes.
    */
   limitKb: number;
 }
 
 /** Issue 9's budgets: home 180 KB, /login 120 KB, every other first route 200 KB before its charts. */
 export const BUDGET_ROUTES: readonly BudgetRoute[] = [
-  { name: 'home', path: '/', loggedIn: true, budgetKb: 180, limitKb: 180 },
-  { name: 'login', path: '/login', loggedIn: false, budgetKb: 120, limitKb: 120 },
-  { name: 'markets', path: '/markets', loggedIn: true, budgetKb: 200, limitKb: 200 },
-  { name: 'stock', path: '/stock/v2/RELIANCE.NS/Reliance%20Industries', loggedIn: true, budgetKb: 200, limitKb: 200 },
-  { name: 'trade', path: '/trade', loggedIn: true, budgetKb: 200, limitKb: 200 },
-  { name: 'bills', path: '/account/changes', loggedIn: true, budgetKb: 200, limitKb: 200 },
-  { name: 'ipo', path: '/ipo', loggedIn: true, budgetKb: 200, limitKb: 200 },
-  { name: 'account', path: '/account', loggedIn: true, budgetKb: 200, limitKb: 200 },
+  { name: 'home', path: '/', loggedIn: true, budgetKb: 180, limitKb: 171 },
+  { name: 'login', path: '/login', loggedIn: false, budgetKb: 120, limitKb: 88 },
+  { name: 'markets', path: '/markets', loggedIn: true, budgetKb: 200, limitKb: 171 },
+  { name: 'stock', path: '/stock/v2/RELIANCE.NS/Reliance%20Industries', loggedIn: true, budgetKb: 200, limitKb: 177 },
+  { name: 'trade', path: '/trade', loggedIn: true, budgetKb: 200, limitKb: 173 },
+  { name: 'bills', path: '/account/changes', loggedIn: true, budgetKb: 200, limitKb: 169 },
+  { name: 'ipo', path: '/ipo', loggedIn: true, budgetKb: 200, limitKb: 164 },
+  { name: 'account', path: '/account', loggedIn: true, budgetKb: 200, limitKb: 168 },
 ];
 
 

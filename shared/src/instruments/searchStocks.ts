@@ -1,6 +1,6 @@
-import { call } from '../api/client';
-import { calls } from '../contract/endpoints';
-import type { StockRow } from '../contract/market';
+// From the package, not its files: this subpath is bundled into each remote, and a relative import would bundle a
+// second copy of the API client and the contract's routes beside the shared module's.
+import { call, calls, type StockRow } from '@invest/shared';
 
 /** How many matches a stock search shows. */
 export const STOCK_SEARCH_LIMIT = 20;
