@@ -58,6 +58,9 @@ const RETRY_FAILED_SHARES = path.join(__dirname, 'scripts', 'share', 'retry-fail
 /** The federation runtime of the shell's page, published for the remotes (see runtimeOptions). */
 const PROVIDE_EXTERNAL_RUNTIME = path.join(__dirname, 'scripts', 'share', 'provide-external-runtime.mjs');
 
+/** The shell refuses a remote built for another runtime from its manifest, before its entry runs (see the file). */
+const REFUSE_OTHER_RUNTIME = path.join(__dirname, 'shell', 'src', 'compatibility.ts');
+
 function sharedScope() {
   const singletons = Object.entries(SINGLETONS).map(([request, { pkg, strict = false }]) => {
     const version = versionOf(pkg);
@@ -80,7 +83,7 @@ function sharedScope() {
  */
 function runtimeOptions(isRemote, production) {
   const experiments = { optimization: { target: 'web', disableRemote: isRemote } };
-  const runtimePlugins = [RETRY_FAILED_SHARES];
+  const runtimePlugins = isRemote ? [RETRY_FAILED_SHARES] : [RETRY_FAILED_SHARES, REFUSE_OTHER_RUNTIME];
   if (!production) return { experiments, runtimePlugins };
   if (isRemote) return { experiments: { ...experiments, externalRuntime: true }, runtimePlugins };
   // What `provideExternalRuntime: true` adds, imported by package name so webpack picks its ES module build through

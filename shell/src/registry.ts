@@ -1,5 +1,4 @@
 import { preloadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
-import { assertRuntimeAccepted } from './compatibility';
 import { routeFor, type AppName } from './routes';
 
 /** `remotes.json`, served beside the shell: container name → manifest URL. Ops repoint a remote by editing it. */
@@ -50,16 +49,12 @@ const preloaded = new Set<AppName>();
  */
 function preloadApp(app: AppName): void {
   const name = containerOf(app);
-  const entry = registry[name];
-  if (preloaded.has(app) || !entry) return;
+  if (preloaded.has(app) || !registry[name]) return;
   preloaded.add(app);
-  // A remote this page's runtime cannot run is not fetched at all (its route shows why).
-  assertRuntimeAccepted(name, entry)
-    .then(() => preloadRemote([{ nameOrAlias: name, exposes: ['./lifecycles'], resourceCategory: 'sync' }]))
-    .catch(() => {
-      preloaded.delete(app);
-      forget(app);
-    });
+  preloadRemote([{ nameOrAlias: name, exposes: ['./lifecycles'], resourceCategory: 'sync' }]).catch(() => {
+    preloaded.delete(app);
+    forget(app);
+  });
 }
 
 /** Preloads the app that owns `path`, unless the shell draws it. */

@@ -1,7 +1,6 @@
 import { loadRemote } from '@module-federation/enhanced/runtime';
 import type { AppProps, LifeCycles } from 'single-spa';
 import type { RemoteMountProps } from '@invest/shared';
-import { assertRuntimeAccepted } from './compatibility';
 import { failureLifecycles } from './frame/failureLifecycles';
 import { containerOf, entryOf, forget } from './registry';
 import type { AppName } from './routes';
@@ -25,13 +24,8 @@ export async function loadLifecycles(app: AppName, onRetry: () => void): Promise
     onRetry();
   };
   try {
-    const entry = entryOf(app);
-    if (!entry) throw new Error(`${name} is not in remotes.json`);
-    const load = async () => {
-      await assertRuntimeAccepted(name, entry);
-      return loadRemote<LifeCycles<RemoteMountProps>>(`${name}/lifecycles`);
-    };
-    const mod = await Promise.race([load(), timeout(LOAD_TIMEOUT_MS)]);
+    if (!entryOf(app)) throw new Error(`${name} is not in remotes.json`);
+    const mod = await Promise.race([loadRemote<LifeCycles<RemoteMountProps>>(`${name}/lifecycles`), timeout(LOAD_TIMEOUT_MS)]);
     if (!mod || typeof mod.mount !== 'function') throw new Error(`${name}/lifecycles has no mount`);
     return guardMount(mod, app, retry);
   } catch (error) {

@@ -21,9 +21,6 @@ it('reads remotes.json once for the page: the early preload and the start share 
   expect(fetchMock).toHaveBeenCalledTimes(1);
   expect(registerRemotes).toHaveBeenCalledTimes(1);
   preloadRoute('/stock/v2/RELIANCE.NS/Reliance');
-  // After the shell has read the remote's manifest (its runtime check).
-  await new Promise((resolve) => setTimeout(resolve, 0));
-  expect(fetchMock).toHaveBeenLastCalledWith('/remotes/markets/mf-manifest.json');
   expect(preloadRemote).toHaveBeenCalledWith([{ nameOrAlias: 'mf_markets', exposes: ['./lifecycles'], resourceCategory: 'sync' }]);
 });
 
