@@ -34,6 +34,23 @@ function reloadedFor(): string[] {
   }
 }
 
+/** The release remotes.json names now for `remote`, or null when it cannot tell (offline, no such line, a bad answer). */
+async function currentReleaseOf(remote: string): Promise<{ remote: string; version: string } | null> {
+  try {
+    const res = await fetch(REMOTES_REGISTRY_URL, { cache: 'no-cache' });
+    if (!res.ok) return null;
+    const registry = (await res.json()) as Record<string, unknown>;
+    return (
+      Object.values(registry)
+        .filter((entry): entry is string => typeof entry === 'string')
+        .map(releaseOf)
+        .find((r) => r?.remote === remote) ?? null
+    );
+  } catch {
+    return null;
+  }
+}
+
 /**
  * After a screen's code failed to load: when that code came from a release remotes.json no longer names, reloads the
  * page onto the current one (once per move from one release to another) and answers true. Answers false when the
@@ -43,19 +60,7 @@ export async function reloadIfRedeployed(error: unknown, reload = () => window.l
   const url = failedUrlOf(error);
   const failed = url ? releaseOf(url) : null;
   if (!failed || !navigator.onLine) return false;
-  let current: { remote: string; version: string } | null = null;
-  try {
-    const res = await fetch(REMOTES_REGISTRY_URL, { cache: 'no-cache' });
-    if (!res.ok) return false;
-    const registry = (await res.json()) as Record<string, unknown>;
-    current =
-      Object.values(registry)
-        .filter((entry): entry is string => typeof entry === 'string')
-        .map(releaseOf)
-        .find((r) => r?.remote === failed.remote) ?? null;
-  } catch {
-    return false;
-  }
+  const current = await currentReleaseOf(failed.remote);
   if (!current || current.version === failed.version) return false;
   const move = `${failed.remote}:${failed.version}>${current.version}`;
   const done = reloadedFor();
