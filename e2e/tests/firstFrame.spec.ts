@@ -70,3 +70,31 @@ test('without a session, or with another language stored, the page shows its loa
   await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible();
   await expect(frame(page)).toHaveCount(0);
 });
+
+const STOCK = '/stock/v2/RELIANCE.NS/Reliance%20Industries';
+const chartOf = (scope: import('@playwright/test').Locator | import('@playwright/test').Page) => scope.getByRole('img', { name: /^Real time chart, \d+ points/ });
+
+test('a stock’s detail paints its price and its chart from the page alone', async ({ page }) => {
+  await page.route('**/*.js', (route) => route.abort());
+  await page.goto(STOCK);
+  await expect(frame(page).getByRole('heading', { name: 'Reliance Industries' })).toBeVisible();
+  await expect(frame(page).getByTestId('detail-price')).toHaveText(/^₹[\d,]+\.\d\d$/);
+  await expect(chartOf(frame(page))).toBeVisible();
+  await expect(frame(page).locator('[data-testid="chart-1m"] svg path').first()).toBeAttached();
+  await page.screenshot({ path: 'test-results/first-frame-stock.png' });
+});
+
+test('the app takes a stock’s detail over from its frame: the same chart, then the library’s, the rows not asked for again', async ({ page }) => {
+  const rowsAsked: string[] = [];
+  page.on('request', (r) => {
+    if (/\/api\/v2\/yahoo\?.*symbol=RELIANCE\.NS/.test(r.url()) && !/mold=(1d|1wk|1mo)/.test(r.url())) rowsAsked.push(r.url());
+  });
+  await page.goto(STOCK);
+  await expect(page.locator('[data-testid="chart-1m"] canvas').first()).toBeVisible();
+  await expect(frame(page)).toHaveCount(0);
+  await expect(chartOf(page)).toHaveCount(1);
+  expect(rowsAsked).toEqual([]);
+  // Another period draws at once as a sketch or the library's chart, never a blank.
+  await page.getByRole('tab', { name: 'Day K' }).click();
+  await expect(page.getByRole('img', { name: /^Day K chart, \d+ points/ })).toBeVisible();
+});

@@ -14,8 +14,10 @@ const ask: Ask = async (path, input) => {
   asked.push([path, input]);
   if (path === '/stock/category/list') return { categories: CATEGORIES };
   if (path === '/v2/yahoo') {
-    const symbol = (input as { symbol: string }).symbol;
-    return { ...chart(symbol, { price: symbol === '^NSEI' ? 24_512.35 : 81_234.5, name: symbol }), rows: [] };
+    const { symbol, view } = input as { symbol: string; view?: string };
+    if (symbol === 'NOPE.NS') throw Object.assign(new Error('not found'), { statusCode: 404 });
+    const answer = chart(symbol, { price: symbol === '^NSEI' ? 24_512.35 : symbol === 'RELIANCE.NS' ? 1_578.05 : 81_234.5, name: symbol });
+    return view === 'spark' ? { ...answer, rows: [] } : answer;
   }
   throw new Error(`no answer for ${path}`);
 };
@@ -24,7 +26,7 @@ describe("home's first frame", () => {
   beforeEach(() => (asked.length = 0));
 
   it('is home with its index cards, names, prices and sparklines, as of the request', async () => {
-    expect(prerender.paths).toEqual(['/']);
+    expect(prerender.matches!('/')).toBe(true);
     const data = await prerender.load('/', ask);
     // It asks for the categories, then each index's card answer, as the screen would.
     expect(asked).toEqual([['/stock/category/list', {}], ...['^NSEI', '^BSESN', '^GSPC'].map((symbol) => ['/v2/yahoo', { symbol, mold: '1m', view: 'spark' }])]);
@@ -43,9 +45,34 @@ describe("home's first frame", () => {
 
   it('has no frame where the server cannot answer, and draws the same answers the same', async () => {
     await expect(prerender.load('/', async () => Promise.reject(new Error('down')))).rejects.toThrow('down');
+    expect(prerender.matches!('/markets')).toBe(false);
     await expect(prerender.load('/markets', ask)).rejects.toThrow(/does not prerender/);
     const data = await prerender.load('/', ask);
     const [a, b] = await Promise.all([prerender.render('/', data), prerender.render('/', data)]);
     expect(a.html).toBe(b.html);
+  });
+});
+
+describe("a stock's first frame", () => {
+  beforeEach(() => (asked.length = 0));
+  const path = '/stock/v2/RELIANCE.NS/Reliance%20Industries';
+
+  it('is the detail with its price and its real-time chart drawn, from the rows the screen reads', async () => {
+    expect(prerender.matches!(path)).toBe(true);
+    expect(prerender.matches!('/stock/RELIANCE.NS/IN/Reliance')).toBe(true);
+    const data = await prerender.load(path, ask);
+    expect(asked).toEqual([['/v2/yahoo', { symbol: 'RELIANCE.NS', mold: '1m' }]]);
+    const { html, state } = await prerender.render(path, data);
+    expect(html).toMatch(/<h1[^>]*>Reliance Industries<\/h1>/);
+    expect(html).toContain('>₹1,578.05<');
+    // The chart, as SVG (the chart library runs in the page only), with its accessible name.
+    expect(html).toContain('data-sketch');
+    expect(html).toMatch(/role="img" aria-label="Real time chart, 30 points from \d\d:\d\d to \d\d:\d\d: last 130\.00/);
+    expect(html).toMatch(/<path class="[^"]*" d="M[\d.]+,[\d.]+(L[\d.]+,[\d.]+){29}"/);
+    expect(state.queries.map((q) => q.queryKey)).toEqual([['/v2/yahoo', { symbol: 'RELIANCE.NS', mold: '1m' }]]);
+  });
+
+  it('has no frame for a code the market does not know', async () => {
+    await expect(prerender.load('/stock/v2/NOPE.NS/Nope', ask)).rejects.toMatchObject({ statusCode: 404 });
   });
 });

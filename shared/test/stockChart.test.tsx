@@ -1,4 +1,4 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import type { Candle } from '@invest/shared';
 import * as lightweightCharts from 'lightweight-charts';
 import { initI18n } from '../src/i18n';
@@ -14,9 +14,10 @@ const minute = Date.UTC(2025, 0, 6, 3, 45);
 const rows = (n: number): Candle[] =>
   Array.from({ length: n }, (_, i) => ({ timestamp: minute + i * 60_000, open: 100 + i, high: 102 + i, low: 99 + i, close: 101 + i, volume: 1000 + i, change: 1 }));
 
+/** The panel with the library's chart in it (the sketch stands in until its code has come). */
 async function draw(model: ChartModel) {
   const view = render(<ChartPanel model={model} precision={2} trend="up" height={240} />);
-  await screen.findByRole('img');
+  await waitFor(() => expect(view.container.querySelector('[data-sketch]')).toBeNull());
   return { view, chart: chartsMade[chartsMade.length - 1]!, rerender: (m: ChartModel) => view.rerender(<ChartPanel model={m} precision={2} trend="up" height={240} />) };
 }
 

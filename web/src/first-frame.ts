@@ -104,6 +104,20 @@ interface Loaded {
 /** The class names a frame's markup uses: its critical CSS depends on nothing else. */
 const classesOf = (html: string) => [...new Set([...html.matchAll(/class="([^"]*)"/g)].flatMap((m) => m[1]!.split(/\s+/)))].sort().join(' ');
 
+/** Frames kept, by path: the most visited pages (home, the popular stocks) are drawn once per price tick. */
+const FRAMES_KEPT = 32;
+/**
+ * Frames drawn at once: beyond it a page goes without (its screen draws as usual), so requests for many distinct
+ * paths cannot make the server render without bound.
+ */
+const DRAWS_AT_ONCE = 4;
+
+/** A frame's data refused as the API refuses a request (an unknown code in the address): no frame, nothing to log. */
+const isRefusal = (err: unknown) => {
+  const e = err as { statusCode?: unknown; name?: unknown } | null;
+  return (typeof e?.statusCode === 'number' && e.statusCode < 500) || e?.name === 'ZodError';
+};
+
 /**
  * The first frames this server can put in its pages: those of the releases remotes.json names that it serves itself,
  * each drawn by that very release's prerender (a frame's classes are its own version's). A frame is drawn again only
@@ -111,7 +125,8 @@ const classesOf = (html: string) => [...new Set([...html.matchAll(/class="([^"]*
  */
 export class FirstFrames {
   private readonly loaded = new Map<string, Loaded>();
-  private last: { key: string; drawn: Promise<DrawnFrame | null> } | null = null;
+  private readonly drawn = new Map<string, { key: string; drawn: Promise<DrawnFrame | null> }>();
+  private drawing = 0;
   private readonly css = new Map<string, Promise<string>>();
 
   constructor(
@@ -128,21 +143,35 @@ export class FirstFrames {
       const dist = this.releaseOf(manifestUrl);
       if (!dist) continue;
       const loaded = this.load(dist);
-      if (!loaded?.prerender.paths.includes(routePath)) continue;
+      if (!loaded) continue;
+      const { prerender } = loaded;
+      if (!(prerender.matches ? prerender.matches(routePath) : prerender.paths.includes(routePath))) continue;
       let data: FrameData;
       try {
-        data = await loaded.prerender.load(routePath, async (callPath, input) => {
+        data = await prerender.load(routePath, async (callPath, input) => {
           const answer = this.answers[callPath];
           if (!answer) throw new Error(`this server does not answer ${callPath}`);
           return answer(input);
         });
       } catch (err) {
-        this.warn(`${container} could not get what ${routePath}'s frame shows: no frame`, err);
+        if (!isRefusal(err)) this.warn(`${container} could not get what ${routePath}'s frame shows: no frame`, err);
         return null;
       }
-      const key = `${dist} ${loaded.mtimeMs} ${routePath} ${JSON.stringify(data)}`;
-      if (this.last?.key !== key) this.last = { key, drawn: this.draw(loaded, routePath, data) };
-      return this.last.drawn;
+      const key = `${dist} ${loaded.mtimeMs} ${JSON.stringify(data)}`;
+      const known = this.drawn.get(routePath);
+      if (known?.key === key) return known.drawn;
+      if (this.drawing >= DRAWS_AT_ONCE) return null;
+      this.drawing += 1;
+      const drawn = this.draw(loaded, routePath, data).then((frame) => {
+        this.drawing -= 1;
+        // A frame that could not be drawn is tried again on the next request, not kept.
+        if (!frame && this.drawn.get(routePath)?.drawn === drawn) this.drawn.delete(routePath);
+        return frame;
+      });
+      this.drawn.delete(routePath);
+      this.drawn.set(routePath, { key, drawn });
+      if (this.drawn.size > FRAMES_KEPT) this.drawn.delete(this.drawn.keys().next().value!);
+      return drawn;
     }
     return null;
   }

@@ -259,7 +259,49 @@ describe("a route's first frame in the page", () => {
     }
   });
 
+  it("draws the paths a prerender's patterns match, from their parameters; an unknown code in the address goes without a frame, quietly", async () => {
+    // A new release of the remote whose prerender draws by route pattern.
+    const next = path.join(root, 'releases', 'markets', `${V}-next`);
+    fs.mkdirSync(path.join(next, 'server'), { recursive: true });
+    fs.writeFileSync(path.join(next, 'mf-manifest.json'), '{}');
+    fs.writeFileSync(path.join(next, 'server', 'prerender.js'), STOCK_PRERENDER_JS);
+    fs.writeFileSync(remotesFile, JSON.stringify({ mf_markets: `/remotes/markets/${V}-next/mf-manifest.json` }));
+    const warn = jest.spyOn(t.current.built.app.log, 'warn');
+    try {
+      const page = html(await get('/stock/v2/RELIANCE.NS/Reliance%20Industries'));
+      const rows = (t.current.built.app.sharedAnswers['/v2/yahoo']!({ symbol: 'RELIANCE.NS', mold: '1m' }) as { rows: unknown[] }).rows.length;
+      expect(rows).toBeGreaterThan(0);
+      expect(page).toContain(`<div id="prerender"><div><h1 class="title">RELIANCE.NS</h1><p>${rows} rows</p></div></div>`);
+      expect(html(await get('/stock/v2/TCS.NS/TCS'))).toContain('<h1 class="title">TCS.NS</h1>');
+      // What the patterns do not match, and a code the market does not know, get the page as built, and no warning.
+      expect(html(await get('/'))).not.toContain('prerender');
+      expect(html(await get('/stock/v2/NOPE.NS/Nope'))).not.toContain('prerender');
+      expect(html(await get(`/stock/v2/${'X'.repeat(500)}/Long`))).not.toContain('prerender');
+      expect(warn).not.toHaveBeenCalled();
+    } finally {
+      warn.mockRestore();
+      fs.writeFileSync(remotesFile, JSON.stringify(servedHere));
+    }
+    // Rolled back: the release before draws home again.
+    expect(html(await get('/'))).toContain('<div id="prerender">');
+  });
+
   it('never serves the server build', async () => {
     for (const url of [inRelease('markets', 'server/prerender.js'), inRelease('markets', 'server/prerender.css')]) expect((await get(url)).statusCode).toBe(404);
   });
 });
+
+/** A prerender built on route patterns: draws a stock's detail from its real-time chart rows. */
+const STOCK_PRERENDER_JS = `module.exports = { default: {
+  name: 'mf_markets',
+  paths: ['/stock/v2/:code/:name'],
+  matches(path) { return /^\\/stock\\/v2\\/[^/]+\\/[^/]+$/.test(path); },
+  async load(path, ask) {
+    const input = { symbol: decodeURIComponent(path.split('/')[3]), mold: '1m' };
+    return [[['/v2/yahoo', input], await ask('/v2/yahoo', input)]];
+  },
+  async render(path, data) {
+    const [[key, chart]] = data;
+    return { html: '<h1 class="title">' + key[1].symbol + '</h1><p>' + chart.rows.length + ' rows</p>', state: { mutations: [], queries: [] } };
+  },
+} };`;

@@ -1,25 +1,39 @@
-import { lazy, Suspense } from 'react';
+import { useEffect, useState } from 'react';
 import { Skeleton } from '@invest/shared';
-import { chartBlockHeight, VOLUME_PANE_HEIGHT, type ChartModel } from './chartData';
+import { chartBlockHeight, VOLUME_PANE_HEIGHT } from './chartData';
+import { ChartSketch, type ChartProps } from './ChartSketch';
 import { loadChart } from './preload';
 import s from './chart.module.css';
 
-// The chart library loads only when a chart is drawn (or preloadChart asks for it).
-const StockChart = lazy(loadChart);
+type StockChart = Awaited<ReturnType<typeof loadChart>>['default'];
+/** The chart library's component once its code has come: later charts draw with it at once. */
+let loaded: StockChart | null = null;
 
 /**
- * The price chart (area for 1-minute rows, candles with moving averages otherwise) over its volume pane. Another
- * period is another chart: its series differ.
+ * The price chart (area for 1-minute rows, candles with moving averages otherwise) over its volume pane. Until the
+ * chart library's code has come (or where it cannot: on the server, or when its download fails) the same chart is
+ * drawn as SVG, so the rows show the moment they are there. Another period is another chart: its series differ.
  */
-export function ChartPanel(props: { model: ChartModel; precision: number; trend: 'up' | 'down' | 'flat'; height: number }) {
-  return (
-    <Suspense fallback={<ChartSkeleton height={props.height} />}>
-      <StockChart key={props.model.interval} {...props} />
-    </Suspense>
-  );
+export function ChartPanel(props: ChartProps) {
+  const [Chart, setChart] = useState<StockChart | null>(() => loaded);
+  useEffect(() => {
+    if (Chart) return;
+    let mounted = true;
+    loadChart().then(
+      (m) => {
+        loaded = m.default;
+        if (mounted) setChart(() => m.default);
+      },
+      () => undefined,
+    );
+    return () => {
+      mounted = false;
+    };
+  }, [Chart]);
+  return Chart ? <Chart key={props.model.interval} {...props} /> : <ChartSketch {...props} />;
 }
 
-/** The chart's place while its rows or its code load: as tall as the chart will be. */
+/** The chart's place while its rows load: as tall as the chart will be. */
 export function ChartSkeleton({ height }: { height: number }) {
   return (
     <div className={s.skeleton} style={{ height: chartBlockHeight(height) }} aria-hidden="true">

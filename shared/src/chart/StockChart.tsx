@@ -20,6 +20,7 @@ import {
 } from 'lightweight-charts';
 import { formatCompact, formatPrice } from '@invest/shared';
 import { axisLabel, candleLabel, diffFrom, VOLUME_PANE_HEIGHT, type Bar, type ChartModel } from './chartData';
+import { chartSummary } from './summary';
 import s from './chart.module.css';
 
 /** A design token's value (the canvas cannot read CSS variables). */
@@ -147,25 +148,6 @@ function draw(d: Drawn, model: ChartModel, c: Palette): void {
 
 type Trend = 'up' | 'down' | 'flat';
 
-/** The highest and lowest price of the bars. */
-function rangeOf(bars: readonly Bar[]): { high: number; low: number } {
-  let high = -Infinity;
-  let low = Infinity;
-  for (const b of bars) {
-    high = Math.max(high, b.high, b.close);
-    low = Math.min(low, b.low, b.close);
-  }
-  return { high, low };
-}
-
-/** The period's name as its tab says it. */
-const PERIOD_LABELS: Record<ChartModel['interval'], string> = {
-  '1m': 'chart.realtime',
-  '1d': 'chart.dayK',
-  '1wk': 'chart.weekK',
-  '1mo': 'chart.monthK',
-};
-
 /**
  * The price chart over its volume pane: an area of 1-minute closes (real time), or candles with their moving averages
  * (K charts). One chart per period (ChartPanel keys it by interval). Its accessible name says what it shows, the
@@ -214,20 +196,8 @@ export default function StockChart({ model, precision, trend, height }: { model:
   }, [trend, colours, model.interval]);
 
   const isK = model.interval !== '1m';
-  const range = useMemo(() => rangeOf(model.bars), [model.bars]);
-  const last = model.bars[model.bars.length - 1];
   const price = (v: number) => formatPrice(v, precision);
-  const summary = last
-    ? t('chart.summary', {
-        period: t(PERIOD_LABELS[model.interval]),
-        points: model.bars.length,
-        from: candleLabel(model.bars[0]!.time * 1000, model.interval, model.timeZone),
-        to: candleLabel(last.time * 1000, model.interval, model.timeZone),
-        close: price(last.close),
-        high: price(range.high),
-        low: price(range.low),
-      })
-    : t('chart.noData');
+  const summary = useMemo(() => chartSummary(t, model, precision), [t, model, precision]);
 
   return (
     <div className={s.chart} data-testid={`chart-${model.interval}`}>

@@ -35,7 +35,8 @@ export function lazyScreen<K extends string>(
   let failedOffline = false;
   const create = () =>
     lazy(() => {
-      options.alongside?.();
+      // A page's hint: a first frame drawn on the server has its data already.
+      if (typeof window !== 'undefined') options.alongside?.();
       return load().then(
         (m) => ({ default: m[name] }),
         async (err: unknown) => {

@@ -3,7 +3,7 @@ import type { DehydratedState, QueryKey } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { I18nextProvider } from '@invest/runtime';
-import { MemoryRouter } from 'react-router-dom';
+import { matchPath, MemoryRouter, type Params } from 'react-router-dom';
 import { i18n } from '../i18n';
 import { addTexts, type Texts } from '../i18n/texts';
 // The page's tokens and base styles: the frame paints before the shell's style sheets have come.
@@ -37,7 +37,10 @@ export interface FirstFrame {
 export interface Prerender {
   /** Container name (apps.json). */
   name: string;
+  /** The routes it draws, as route patterns (`/stock/v2/:code/:name`); a plain path is a pattern too. */
   paths: readonly string[];
+  /** Whether it draws `path`. Older prerenders lack it: their `paths` are plain paths. */
+  matches?(path: string): boolean;
   /** What `path`'s frame draws from, each query by its key. */
   load(path: string, ask: Ask): Promise<FrameData>;
   render(path: string, data: FrameData): Promise<FirstFrame>;
@@ -46,19 +49,32 @@ export interface Prerender {
 /** A client per page drawn: nothing of one page's answers may reach another's. */
 const frameClient = () => new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } });
 
+/** What a route's frame draws from: it fetches each query its screen reads, by the route's parameters. */
+export type FrameLoader = (fetch: FetchQuery, params: Params) => Promise<unknown>;
+
 /**
  * `Routes` is the remote's AppRoutes (absolute paths, no router of its own), drawn with the remote's `texts`;
- * `loaders` fetches, per prerendered path, the queries its first frame draws from, with the options its screens use.
+ * `loaders` fetches, per prerendered route pattern, the queries its first frame draws from, with the options its
+ * screens use.
  */
-export function definePrerender(name: string, Routes: ComponentType, texts: Texts, loaders: Readonly<Record<string, (fetch: FetchQuery) => Promise<unknown>>>): Prerender {
+export function definePrerender(name: string, Routes: ComponentType, texts: Texts, loaders: Readonly<Record<string, FrameLoader>>): Prerender {
+  const patterns = Object.keys(loaders);
+  const routeOf = (path: string) => {
+    for (const pattern of patterns) {
+      const match = matchPath(pattern, path);
+      if (match) return { loader: loaders[pattern]!, params: match.params };
+    }
+    return null;
+  };
   return {
     name,
-    paths: Object.keys(loaders),
+    paths: patterns,
+    matches: (path) => routeOf(path) !== null,
     async load(path, ask) {
-      const loader = loaders[path];
-      if (!loader) throw new Error(`${name} does not prerender ${path}`);
+      const route = routeOf(path);
+      if (!route) throw new Error(`${name} does not prerender ${path}`);
       const client = frameClient();
-      await loader(({ queryKey }) => client.fetchQuery({ queryKey, queryFn: () => ask(String(queryKey[0]), queryKey[1]) }));
+      await route.loader(({ queryKey }) => client.fetchQuery({ queryKey, queryFn: () => ask(String(queryKey[0]), queryKey[1]) }), route.params);
       const data = client.getQueryCache().getAll().map((q) => [q.queryKey, q.state.data] as const);
       client.clear();
       return data;
