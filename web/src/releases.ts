@@ -7,6 +7,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { releaseFileOf, releaseFileUrl } from '@invest/shared/release-path';
 import { distOf as defaultDistOf, REMOTES, ROOT, type WebApp } from './apps';
 
 /** Where `npm start` publishes the remotes it built, unless RELEASES_DIR says otherwise. */
@@ -32,12 +33,12 @@ export function versionOf(dist: string, packageVersion: string): string {
 }
 
 /** The manifest URL of a remote's version, as remotes.json names it. */
-export const manifestUrlOf = (app: Pick<WebApp, 'short'>, version: string) => `/remotes/${app.short}/${version}/mf-manifest.json`;
+export const manifestUrlOf = (app: Pick<WebApp, 'short'>, version: string) => releaseFileUrl(app.short, version, 'mf-manifest.json');
 
 /** A version's folder, from the manifest URL remotes.json gives it; null for a URL that is not a release of this server. */
 export function releaseDirOf(releasesDir: string, manifestUrl: string): string | null {
-  const m = /^\/remotes\/([a-z0-9-]+)\/([A-Za-z0-9][A-Za-z0-9.+-]*)\/mf-manifest\.json$/.exec(manifestUrl);
-  return m ? path.join(releasesDir, m[1]!, m[2]!) : null;
+  const release = releaseFileOf(manifestUrl);
+  return release?.file === 'mf-manifest.json' ? path.join(releasesDir, release.remote, release.version) : null;
 }
 
 /**

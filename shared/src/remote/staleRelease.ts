@@ -6,16 +6,17 @@
  * not cure shows the app's retry panel instead of reloading again and again.
  */
 
+import { releaseFileOf } from './releasePath';
+
 /** The remote registry the shell reads (container name → manifest URL), served beside the page. */
 const REMOTES_REGISTRY_URL = '/remotes.json';
 
-const RELEASE_PATH = /\/remotes\/([a-z0-9-]+)\/([^/]+)\//;
 const RELOADED_KEY = 'invest:reloaded-for-release';
 
 /** The remote (its folder under /remotes/) and release a URL belongs to, or null for a file outside releases. */
 export function releaseOf(url: string): { remote: string; version: string } | null {
-  const m = RELEASE_PATH.exec(new URL(url, window.location.href).pathname);
-  return m ? { remote: m[1]!, version: m[2]! } : null;
+  const release = releaseFileOf(new URL(url, window.location.href).pathname);
+  return release && { remote: release.remote, version: release.version };
 }
 
 /** The URL of the file a failed chunk load asked for: webpack names it on the error (`request`) and in its message. */
