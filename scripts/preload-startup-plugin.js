@@ -8,14 +8,16 @@
 // until the preloads are in, and everything the start does waits for main.js.
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 
-const isBootstrap = (origin) => origin.module?.constructor.name === 'JavascriptModule' && origin.request === './bootstrap';
+// Modules are told apart by their public `type` (webpack's module types: `javascript/auto`, `consume-shared-module`,
+// `provide-module`).
+const isBootstrap = (origin) => String(origin.module?.type ?? '').startsWith('javascript/') && origin.request === './bootstrap';
 // A module's share key, through what webpack modules publish: a provide module's stable name (libIdent,
 // `webpack/sharing/provide/<scope>/<key>`), a consume module's options.
 const PROVIDED = /(?:^|\/)webpack\/sharing\/provide\/[^/]+\/(.+)$/;
 function shareKeyOf(origin, type) {
   const { module } = origin;
-  if (module?.constructor.name !== type) return undefined;
-  if (type === 'ConsumeSharedModule') return module.options?.shareKey;
+  if (module?.type !== type) return undefined;
+  if (type === 'consume-shared-module') return module.options?.shareKey;
   return PROVIDED.exec(module.libIdent({ context: '' }) ?? '')?.[1];
 }
 
@@ -23,7 +25,7 @@ const consumesOf = (compilation, groups) =>
   groups
     .flatMap((g) => g.chunks)
     .flatMap((c) => [...compilation.chunkGraph.getChunkModulesIterable(c)])
-    .map((module) => shareKeyOf({ module }, 'ConsumeSharedModule'))
+    .map((module) => shareKeyOf({ module }, 'consume-shared-module'))
     .filter(Boolean);
 
 /** The chunk groups `start` needs: themselves, the shared modules they consume, what those consume in turn. */
@@ -32,7 +34,7 @@ function withConsumes(compilation, groups, start) {
   const consumed = new Set();
   for (let added = consumesOf(compilation, wanted); added.length; ) {
     added.forEach((key) => consumed.add(key));
-    const more = groups.filter((g) => !wanted.includes(g) && g.origins.some((o) => consumed.has(shareKeyOf(o, 'ProvideSharedModule'))));
+    const more = groups.filter((g) => !wanted.includes(g) && g.origins.some((o) => consumed.has(shareKeyOf(o, 'provide-module'))));
     wanted.push(...more);
     added = consumesOf(compilation, more).filter((key) => !consumed.has(key));
   }
@@ -44,7 +46,7 @@ function startupFiles(compilation, shares) {
   // The bootstrap chunks and what they consume: only the start's (a lazy screen's own shared module, such as the
   // form rules, loads with that screen). Then the shares every page needs, after the shell's own start.
   const start = withConsumes(compilation, groups, groups.filter((g) => g.origins.some(isBootstrap)));
-  const extra = withConsumes(compilation, groups, groups.filter((g) => g.origins.some((o) => shares.includes(shareKeyOf(o, 'ProvideSharedModule')))));
+  const extra = withConsumes(compilation, groups, groups.filter((g) => g.origins.some((o) => shares.includes(shareKeyOf(o, 'provide-module')))));
   return [...new Set([...start, ...extra].flatMap((g) => g.chunks.flatMap((c) => [...c.files])))].filter((f) => /\.(js|css)$/.test(f));
 }
 
