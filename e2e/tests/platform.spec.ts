@@ -59,6 +59,22 @@ test('each remote mounts on its route, is fetched only then, and shares one Reac
   }
 });
 
+test('a deep link asks for its remote with the page: the hinted files, each once, as the runtime asks for them', async ({ page }) => {
+  const asked: string[] = [];
+  page.on('request', (r) => {
+    const pathname = new URL(r.url()).pathname;
+    if (pathname.startsWith('/remotes/')) asked.push(pathname);
+  });
+  await page.goto('/trade');
+  await expect(page.getByRole('heading', { name: 'Positions', exact: true })).toBeVisible();
+  const hinted = await page.locator('head link[rel="preload"][href^="/remotes/trading/"]').evaluateAll((links) => links.map((l) => l.getAttribute('href')!));
+  expect(hinted.some((href) => href.endsWith('/mf-manifest.json'))).toBe(true);
+  expect(hinted.some((href) => href.endsWith('/remoteEntry.js'))).toBe(true);
+  for (const href of hinted) expect(asked).toContain(href);
+  // A hint in another request mode than the runtime's would be fetched twice.
+  expect(asked.filter((p, i) => asked.indexOf(p) !== i)).toEqual([]);
+});
+
 test('the bus carries the shell’s pause/resume to a remote: polling stops in the background', async ({ page }) => {
   // The page's timers on Playwright's clock from its start (hence the reload), so the test can move time past the
   // polling period instead of waiting it out.

@@ -12,8 +12,6 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { promisify } from 'node:util';
-import zlib from 'node:zlib';
 import { FIRST_FRAME, FRAME_GATE_SCRIPT } from '@invest/shared/first-frame';
 import type { FirstFrame, FrameData, Prerender } from '@invest/shared/prerender';
 
@@ -23,62 +21,10 @@ import type { FirstFrame, FrameData, Prerender } from '@invest/shared/prerender'
  */
 export type FrameAnswers = Readonly<Record<string, (input?: unknown) => unknown>>;
 
-
 /** The gate's CSP source: the one inline script a page with a frame runs. */
 export const GATE_SCRIPT_HASH = `'sha256-${crypto.createHash('sha256').update(FRAME_GATE_SCRIPT).digest('base64')}'`;
 
-/**
- * The frame covers the page like the loading screen it replaces (so the screen the remote then draws under it takes
- * its place without a layout shift), at the app's width.
- */
-const { id, stateId, hiddenClass } = FIRST_FRAME;
-const FRAME_CSS =
-  `#${id}{position:fixed;inset:0;z-index:9999;overflow:hidden;background:var(--c-bg)}#${id}>div{max-width:var(--max-width);margin:0 auto}` +
-  `html:not(.${hiddenClass}) #app-loading,html.${hiddenClass} #${id}{display:none}`;
-
-/** JSON inside a <script> element: nothing in it may close the element. */
-const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
-
-/** The shell's page with a frame in it. */
-export function composePage(shellHtml: string, frame: FirstFrame, css: string): string {
-  const head = `<script>${FRAME_GATE_SCRIPT}</script><style>${css}${FRAME_CSS}</style>`;
-  const body = `<div id="${id}"><div>${frame.html}</div></div><script type="application/json" id="${stateId}">${scriptJson(frame.state)}</script>`;
-  if (!shellHtml.includes('</head>') || !/<body[^>]*>/.test(shellHtml)) throw new Error('the shell page has no head or body');
-  // Replacer functions: a `$` in a price or a style is text, not a replacement pattern.
-  return shellHtml.replace('</head>', () => `${head}</head>`).replace(/<body[^>]*>/, (tag) => `${tag}${body}`);
-}
-
-/** A page with a frame in it, as sent in each encoding (compressed on first use, off the event loop). */
-export interface FramedPage {
-  html: Buffer;
-  br(): Promise<Buffer>;
-  gzip(): Promise<Buffer>;
-}
-
-const brotli = promisify(zlib.brotliCompress);
-const gzip = promisify(zlib.gzip);
-const framedPages = new WeakMap<DrawnFrame, { shellHtml: string; page: FramedPage }>();
-
-/**
- * The page with `drawn` in it, composed once per frame (a frame with prices changes with the price tick, not per
- * request). Brotli at its best level: home's page (~110 KB of markup and answers, mostly sparkline paths) is 11.5 KB
- * instead of 14 KB at level 5, under the ~14 KB a new connection's first round trip carries, for ~60 ms of a
- * thread-pool thread per tick.
- */
-export function framedPage(shellHtml: string, drawn: DrawnFrame): FramedPage {
-  const known = framedPages.get(drawn);
-  if (known?.shellHtml === shellHtml) return known.page;
-  const html = Buffer.from(composePage(shellHtml, drawn.frame, drawn.css));
-  let br: Promise<Buffer> | undefined;
-  let gz: Promise<Buffer> | undefined;
-  const page = {
-    html,
-    br: () => (br ??= brotli(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: html.length } })),
-    gzip: () => (gz ??= gzip(html, { level: 9 })),
-  };
-  framedPages.set(drawn, { shellHtml, page });
-  return page;
-}
+const { id } = FIRST_FRAME;
 
 /** The CSS rules `html` uses, out of `css`, minified (beasties reduces an inline sheet to what the markup matches). */
 async function criticalCss(html: string, css: string): Promise<string> {

@@ -4,8 +4,10 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { contentSecurityPolicy, isApiPath, rejection } from '@invest/api';
 import { distOf as defaultDistOf, REMOTES, WEB_APPS, type WebApp } from './apps';
-import { FirstFrames, framedPage, GATE_SCRIPT_HASH, type FrameAnswers } from './first-frame';
+import { FirstFrames, GATE_SCRIPT_HASH, type FrameAnswers } from './first-frame';
+import { Pages } from './page';
 import { DEFAULT_RELEASES_DIR, releaseDirOf } from './releases';
+import { RouteHints } from './route-hints';
 
 /** The shell's entry files must be revalidated on every load; its other files carry a content hash and never change. */
 const ENTRY_FILES = new Set(['index.html', 'login.html', 'main.js']);
@@ -124,26 +126,31 @@ export async function registerWeb(app: FastifyInstance, opts: WebOptions = {}): 
 
   const sendShell = (reply: FastifyReply) => reply.header('Cache-Control', 'no-cache').sendFile('index.html', distOf(shell));
 
-  // The shell's page with the route's first frame in it, when a remote served here prerenders the route.
-  const frames = new FirstFrames(
-    (manifestUrl) => releaseDirOf(releasesDir, manifestUrl),
-    opts.frameAnswers ?? (app.hasDecorator('sharedAnswers') ? app.sharedAnswers : {}),
-    () => JSON.parse(fs.readFileSync(remotesFile, 'utf8')) as Record<string, string>,
-    (msg, err) => app.log.warn({ err }, msg),
+  // The shell's page with the route's remote hinted, and its first frame when a remote served here prerenders it.
+  const remotes = () => JSON.parse(fs.readFileSync(remotesFile, 'utf8')) as Record<string, string>;
+  const releaseOf = (manifestUrl: string) => releaseDirOf(releasesDir, manifestUrl);
+  const frames = new FirstFrames(releaseOf, opts.frameAnswers ?? (app.hasDecorator('sharedAnswers') ? app.sharedAnswers : {}), remotes, (msg, err) =>
+    app.log.warn({ err }, msg),
   );
+  const hints = new RouteHints(releaseOf, remotes);
+  const pages = new Pages();
   const sendPage = async (req: FastifyRequest, reply: FastifyReply) => {
+    const routePath = req.url.split('?')[0] ?? '/';
     let body: Buffer | undefined;
     let encoding: 'br' | 'gzip' | undefined;
+    let framed = false;
     try {
-      const drawn = await frames.frameFor(req.url.split('?')[0] ?? '/');
-      if (drawn) {
-        const page = framedPage(await fs.promises.readFile(path.join(distOf(shell), 'index.html'), 'utf8'), drawn);
+      const links = hints.linksFor(routePath);
+      const frame = await frames.frameFor(routePath);
+      if (frame || links) {
+        const page = pages.pageFor(await fs.promises.readFile(path.join(distOf(shell), 'index.html'), 'utf8'), { frame, hints: links });
         const accepted = String(req.headers['accept-encoding'] ?? '');
         encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : undefined;
         body = encoding ? await page[encoding]() : page.html;
+        framed = frame !== null;
       }
     } catch (err) {
-      app.log.warn({ err }, 'the first frame could not be put in the page: the page goes without');
+      app.log.warn({ err }, "the route's frame and hints could not be put in the page: the page goes without");
       body = undefined;
     }
     if (!body) return sendShell(reply);
@@ -151,7 +158,7 @@ export async function registerWeb(app: FastifyInstance, opts: WebOptions = {}): 
     return reply
       .header('Cache-Control', 'no-cache')
       .header('Vary', 'Accept-Encoding')
-      .header('Content-Security-Policy', contentSecurityPolicy([GATE_SCRIPT_HASH]))
+      .header('Content-Security-Policy', contentSecurityPolicy(framed ? [GATE_SCRIPT_HASH] : []))
       .type('text/html; charset=utf-8')
       .send(body);
   };

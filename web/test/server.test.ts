@@ -173,6 +173,57 @@ describe('web files served beside the API', () => {
   });
 });
 
+describe("a route's remote, hinted in its page", () => {
+  const root = fixtureBuild();
+  const trading = path.join(root, 'releases', 'trading', V);
+  fs.writeFileSync(
+    path.join(trading, 'mf-manifest.json'),
+    JSON.stringify({
+      metaData: { name: 'mf_trading', remoteEntry: { name: 'remoteEntry.js', path: '' }, publicPath: 'auto' },
+      exposes: [{ path: './lifecycles', assets: { js: { sync: ['951.e3f1d506.js', 'lifecycles.d5e9.js'], async: ['943.5997b5a4.js'] }, css: { sync: ['lifecycles.2fa8.css'], async: [] } } }],
+    }),
+  );
+  const remotesFile = path.join(root, 'remotes.json');
+  const servedHere = { mf_trading: inRelease('trading', 'mf-manifest.json'), mf_markets: inRelease('markets', 'mf-manifest.json') };
+  fs.writeFileSync(remotesFile, JSON.stringify(servedHere));
+  const t = useApp(backends[0]!, { beforeReady: webOver(root) });
+  afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
+  const get = (url: string) => t.current.built.app.inject({ method: 'GET', url, headers: { accept: 'text/html', 'accept-encoding': 'br' } });
+  const html = (res: { headers: Record<string, unknown>; rawPayload: Buffer }) =>
+    res.headers['content-encoding'] === 'br' ? zlib.brotliDecompressSync(res.rawPayload).toString() : res.rawPayload.toString();
+
+  it("asks for the remote's manifest, entry and first code with the page, after the shell's own, in the modes the runtime asks in", async () => {
+    const res = await get('/trade');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    const page = html(res);
+    const release = `/remotes/trading/${V}/`;
+    expect(page).toContain(
+      `<script defer src="/main.js"></script>` +
+        `<link rel="preload" href="${release}mf-manifest.json" as="fetch" crossorigin="anonymous">` +
+        `<link rel="preload" href="${release}remoteEntry.js" as="script">` +
+        `<link rel="preload" href="${release}951.e3f1d506.js" as="script">` +
+        `<link rel="preload" href="${release}lifecycles.d5e9.js" as="script">` +
+        `<link rel="preload" href="${release}lifecycles.2fa8.css" as="style"></head>`,
+    );
+    // A screen's own chunks load with the screen: not hinted.
+    expect(page).not.toContain('943.5997b5a4.js');
+    // No frame, no inline script: the page's CSP allows none.
+    expect(String(res.headers['content-security-policy'])).not.toContain('sha256');
+    expect(html(await get('/records/12'))).toContain(`${release}remoteEntry.js`);
+  });
+
+  it('hints nothing where it cannot: the shell’s own routes, unknown paths, a remote served elsewhere, a manifest it cannot read', async () => {
+    for (const url of ['/register', '/no/such/route', '/']) expect(html(await get(url))).not.toContain('rel="preload"');
+    fs.writeFileSync(remotesFile, JSON.stringify({ ...servedHere, mf_trading: 'https://cdn.example.com/trading/mf-manifest.json' }));
+    try {
+      expect(html(await get('/trade'))).not.toContain('rel="preload"');
+    } finally {
+      fs.writeFileSync(remotesFile, JSON.stringify(servedHere));
+    }
+  });
+});
+
 /** A remote's prerender as its Node build leaves it (dist/server): draws `/` from the categories. */
 const PRERENDER_JS = `module.exports = { default: {
   name: 'mf_markets',
