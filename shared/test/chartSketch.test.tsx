@@ -29,6 +29,11 @@ it('draws the rows before the chart library has come: the line through every clo
   expect(screen.getByRole('img').getAttribute('aria-label')).toContain('4 points');
 });
 
+it('names a chart of one point in the singular', () => {
+  const html = renderToString(<ChartPanel model={buildChartModel(rows([100]), '1m', 'Asia/Kolkata')} precision={2} trend="flat" height={240} />);
+  expect(html).toContain('aria-label="Real time chart, 1 point at 09:15: last 100.00, high 101.00, low 98.00"');
+});
+
 it('lays the panes out as the chart does: the higher price higher up, volumes in their own pane, inside the block', () => {
   const layout = sketchLayout(240);
   expect(layout.total + 42).toBe(chartBlockHeight(240));

@@ -33,7 +33,7 @@ export function chartSummary(t: Translate, model: ChartModel, precision: number)
   const price = (v: number) => formatPrice(v, precision);
   return t('chart.summary', {
     period: t(PERIOD_LABELS[model.interval]),
-    points: model.bars.length,
+    count: model.bars.length,
     from: candleLabel(model.bars[0]!.time * 1000, model.interval, model.timeZone),
     to: candleLabel(last.time * 1000, model.interval, model.timeZone),
     close: price(last.close),
