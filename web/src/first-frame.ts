@@ -57,6 +57,8 @@ const FRAMES_KEPT = 32;
  * paths cannot make the server render without bound.
  */
 const DRAWS_AT_ONCE = 4;
+/** Critical CSS kept, by the classes a frame uses: one per kind of page (home, a stock) and build. */
+const CSS_KEPT = 8;
 
 /** A frame's data refused as the API refuses a request (an unknown code in the address): no frame, nothing to log. */
 const isRefusal = (err: unknown) => {
@@ -129,8 +131,8 @@ export class FirstFrames {
       let css = this.css.get(classes);
       if (!css) {
         css = criticalCss(frame.html, loaded.css);
-        this.css.clear();
         this.css.set(classes, css);
+        if (this.css.size > CSS_KEPT) this.css.delete(this.css.keys().next().value!);
       }
       return { frame, css: await css };
     } catch (err) {
