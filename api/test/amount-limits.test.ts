@@ -155,7 +155,7 @@ describe.each(backends)('a wallet at the ledger ceiling on $name', (backend) => 
     const sale = await u.pay(SELL, { no: lot.no, sell_price: price });
     expect([sale.status, sale.body.data]).toEqual([422, 'balanceLimitReached']);
     expect(await money(u.token)).toBe(BALANCE_MAX);
-    expect((await t.current.get('/stock/success/deal/positions', { token: u.token, query: { type: 'stock' } })).body.data.count).toBe(1);
+    expect((await t.current.get('/stock/success/v2/transaction', { token: u.token, query: { type: 'stock' } })).body.data.count).toBe(1);
     await readEveryScreen(u.token, lot.no);
   });
 });

@@ -70,7 +70,7 @@ const open = new Date(nseOpen + HOUR);
     const wallet = (await findWallet(db(), u.id, 'INR'))!;
     expect(wallet).toMatchObject({ balance: 0, held: 0, available: 0 });
     expect(await buys(wallet.id)).toBe(100);
-    expect((await t.current.get('/stock/success/deal/positions', { token: u.token })).body.data.count).toBe(100);
+    expect((await t.current.get('/stock/success/v2/transaction', { token: u.token })).body.data.count).toBe(100);
   });
 
   it('50 sales of one lot at once sell it once', async () => {

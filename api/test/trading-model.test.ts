@@ -249,7 +249,7 @@ describe.each(backends)('trading against its model on $name', (backend) => {
             }
             const held = [...m.resting.values()].reduce((sum, o) => sum + o.held, 0);
             expect(info.total).toBe(m.available + held + value);
-            const positions = (await t.current.get('/stock/success/deal/positions', { token, query: { limit: '50' } })).body.data;
+            const positions = (await t.current.get('/stock/success/v2/transaction', { token, query: { limit: '50' } })).body.data;
             expect(new Set(positions.rows.map((o: { no: string }) => o.no))).toEqual(new Set(m.lots.keys()));
             expect(positions.cost).toBe([...m.lots.values()].reduce((sum, l) => sum + l.cost, 0));
             const orders = (await t.current.post('/stock/success/deal/list', { limit: 100 }, { token })).body.data.rows;

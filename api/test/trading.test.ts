@@ -15,7 +15,7 @@ const SELL = '/stock/success/deal/sell';
 const CANCEL = '/stock/success/deal/cancel';
 const LIST = '/stock/success/deal/list';
 const ORDERS = '/stock/success/deal/orders';
-const POSITIONS = '/stock/success/deal/positions';
+const POSITIONS = '/stock/success/v2/transaction';
 const ORDER = '/stock/success/deal/order';
 const HOUR = 3_600_000;
 
@@ -102,6 +102,9 @@ describe.each(backends)('trading on $name', (backend) => {
       const pos = (await t.current.get(POSITIONS, { token: u.token, query: { type: 'stock' } })).body.data;
       expect(pos).toMatchObject({ count: 1, cost: amount + fee(amount), value: amount, unrealized_pnl: -fee(amount) });
       expect(pos.rows[0].no).toBe(r.body.data.no);
+      // The spec's Position fields, and the same answer at the path the trade screen called before the spec's.
+      expect(Object.keys(pos.rows[0])).toEqual(expect.arrayContaining(['tag', 'type', 'name', 'price_all', 'mold', 'count', 'price', 'state', 'no', 'id', 'status', 'created_at']));
+      expect((await t.current.get('/stock/success/deal/positions', { token: u.token, query: { type: 'stock' } })).body.data).toEqual(pos);
       expect((await t.current.get(POSITIONS, { token: u.token, query: { type: 'forex' } })).body.data.count).toBe(0);
       const byTag = (await t.current.get(ORDERS, { token: u.token, query: { status: '1', tag: 'RELIANCE.NS' } })).body.data;
       expect(byTag.rows.map((o: any) => o.no)).toEqual([r.body.data.no]);

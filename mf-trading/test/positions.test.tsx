@@ -9,7 +9,7 @@ import { texts } from '../src/i18n';
 beforeAll(() => setup(texts));
 afterEach(() => jest.clearAllMocks());
 
-const POSITIONS = '/stock/success/deal/positions';
+const POSITIONS = '/stock/success/v2/transaction';
 const LOTS = [
   order('L1', { count: 10, price: 100, cost: 100_100, value: 120_000, unrealized_pnl: 19_900 }),
   order('L2', { count: 20, price: 130, price_all: 260_000, fee: 100, cost: 260_100, value: 240_000, unrealized_pnl: -20_100 }),

@@ -1,11 +1,13 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { calls, QUANTITY_FULL_MAX, QUANTITY_HALF_MAX, QUANTITY_MIN } from '@invest/shared/contract';
 import { ApiError, apiErrorHandler } from '../http/errors';
-import { idempotencyKey, route, subjectOf } from '../http/route';
+import { idempotencyKey, route, subjectOf, type Handler } from '../http/route';
 import { OrderMatcher } from './matcher';
 import { cancelOrder, findOrder, listOrders, openLots, orderViews, placeBuy, sellLot, type TradeDeps } from './orders';
 import { listTrades } from './records';
 import { PriceMovedError, tradeRules } from './rules';
+
+const POSITIONS_BEFORE_THE_SPEC = '/stock/success/deal/positions';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -84,7 +86,7 @@ export async function tradingPlugin(app: FastifyInstance): Promise<void> {
     return { rows: rows.map(toOrder), count };
   });
 
-  route(app, calls.positions, async (input, ctx) => {
+  const positions: Handler<typeof calls.positions> = async (input, ctx) => {
     const userId = subjectOf(ctx).id;
     const lots = await openLots(app.db, userId, input.type);
     lots.sort((a, b) => b.id - a.id);
@@ -99,7 +101,10 @@ export async function tradingPlugin(app: FastifyInstance): Promise<void> {
       unrealized_pnl: sum((o) => o.unrealized_pnl ?? 0),
       day_pnl: lots.reduce((s, o) => s + dayPnlOf(o), 0),
     };
-  });
+  };
+  route(app, calls.positions, positions);
+  // The path the trade screen called before it took the spec's: a trading remote built then still calls it.
+  route(app, { ...calls.positions, path: POSITIONS_BEFORE_THE_SPEC }, positions);
 
   route(app, calls.tradeRulesInfo, async () => {
     const r = await tradeRules(app.db);

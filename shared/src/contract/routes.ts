@@ -69,7 +69,7 @@ export const routes = {
   orderList: { method: 'GET', path: '/stock/success/deal/orders', auth: 'user' },
   dealOrder: { method: 'GET', path: '/stock/success/deal/order', auth: 'user' },
   dealCancel: { method: 'POST', path: '/stock/success/deal/cancel', auth: 'user' },
-  positions: { method: 'GET', path: '/stock/success/deal/positions', auth: 'user' },
+  positions: { method: 'GET', path: '/stock/success/v2/transaction', auth: 'user' },
   tradeRulesInfo: { method: 'GET', path: '/stock/success/deal/rules', auth: 'user' },
   // chat
   chatMessages: { method: 'GET', path: '/stock/success/user_message/list-message', auth: 'user' },

@@ -197,7 +197,10 @@ export const dealCancel = defineCall({
   output: Order,
 });
 
-/** GET /stock/success/deal/positions (ours): the open lots of one type for the trade screen, paged by 10. */
+/**
+ * GET /stock/success/v2/transaction (spec §7: type, page, limit → data.rows of Positions): the open lots of one type
+ * for the trade screen, paged by 10, with their sums (ours, optional to a client).
+ */
 export const positions = defineCall({
   ...routes.positions,
   input: z.strictObject({
