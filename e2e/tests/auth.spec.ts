@@ -168,7 +168,7 @@ test('the registration screen opened while offline says so, and appears once the
   await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible();
   await context.setOffline(true);
   await page.getByRole('link', { name: 'Register' }).click();
-  await expect(page.getByText('This section could not load')).toBeVisible();
+  await expect(page.getByText("You're offline")).toBeVisible();
   await context.setOffline(false);
   await expect(page.getByRole('heading', { name: 'Create your account' })).toBeVisible();
 });

@@ -91,7 +91,9 @@ test('a section opened offline comes back by itself once online, and so do its o
   await context.setOffline(true);
   await open(page, '/account/changes');
   const failed = page.getByTestId('retry-panel');
-  await expect(failed).toContainText('This section could not load');
+  // It says the connection is the reason, and that it comes back by itself.
+  await expect(failed).toContainText("You're offline");
+  await expect(failed).toContainText('opens by itself once you are connected again');
   // It can be left: its bar has a back arrow.
   await expect(page.getByRole('button', { name: 'Back' })).toBeVisible();
   // A sibling route of the same section says the same while offline.
@@ -111,7 +113,7 @@ test('a screen of a loaded section that failed offline does not break the others
   await expect(page.getByRole('heading', { name: 'Bill list' })).toBeVisible();
   await context.setOffline(true);
   await open(page, '/loan');
-  await expect(page.getByTestId('retry-panel')).toContainText('This section could not load');
+  await expect(page.getByTestId('retry-panel')).toContainText("You're offline");
   // The screen that is already here still opens.
   await open(page, '/account/changes');
   await expect(page.getByRole('heading', { name: 'Bill list' })).toBeVisible();

@@ -39,6 +39,7 @@ export const de: Leaves<typeof en> = {
     language: 'Sprache',
     remoteFailedTitle: 'Dieser Bereich konnte nicht geladen werden',
     remoteFailedBody: 'Prüfen Sie Ihre Verbindung und versuchen Sie es erneut. Der Rest der App funktioniert weiter.',
+    remoteOfflineBody: 'Dieser Bereich öffnet sich von selbst, sobald Sie wieder verbunden sind. Der Rest der App funktioniert weiter.',
     showPassword: 'Passwort anzeigen',
     hidePassword: 'Passwort verbergen',
   },

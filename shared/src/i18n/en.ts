@@ -41,6 +41,7 @@ export const en = {
     language: 'Language',
     remoteFailedTitle: 'This section could not load',
     remoteFailedBody: 'Check your connection and try again. The rest of the app still works.',
+    remoteOfflineBody: 'This section opens by itself once you are connected again. The rest of the app still works.',
     showPassword: 'Show password',
     hidePassword: 'Hide password',
   },

@@ -39,6 +39,7 @@ export const es: Leaves<typeof en> = {
     language: 'Idioma',
     remoteFailedTitle: 'Esta sección no se pudo cargar',
     remoteFailedBody: 'Comprueba tu conexión e inténtalo de nuevo. El resto de la aplicación sigue funcionando.',
+    remoteOfflineBody: 'Esta sección se abrirá sola en cuanto vuelvas a tener conexión. El resto de la aplicación sigue funcionando.',
     showPassword: 'Mostrar contraseña',
     hidePassword: 'Ocultar contraseña',
   },

@@ -39,6 +39,7 @@ export const zh: Leaves<typeof en> = {
     language: '语言',
     remoteFailedTitle: '此模块加载失败',
     remoteFailedBody: '请检查网络后重试。应用的其他部分仍可使用。',
+    remoteOfflineBody: '恢复网络连接后，此部分会自动打开。应用的其他部分仍可使用。',
     showPassword: '显示密码',
     hidePassword: '隐藏密码',
   },

@@ -1,7 +1,16 @@
-import { useEffect } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 import { useTranslation } from '@invest/runtime';
 import { PageHeader } from '../ui/PageHeader';
 import { RetryPanel } from '../ui/states';
+
+const onConnectionChange = (listener: () => void) => {
+  window.addEventListener('online', listener);
+  window.addEventListener('offline', listener);
+  return () => {
+    window.removeEventListener('online', listener);
+    window.removeEventListener('offline', listener);
+  };
+};
 
 /**
  * A section (a remote, or one of its screens) that could not load: the retry panel under a bar whose back arrow
@@ -10,6 +19,9 @@ import { RetryPanel } from '../ui/states';
  */
 export function SectionFailed({ onRetry, busy }: { onRetry: () => void; busy?: boolean }) {
   const { t } = useTranslation();
+  // Offline it says so, and that it will come back by itself; online, that it failed and can be retried. The
+  // browser's own flag: a page opened offline has had no offline event to tell the query cache.
+  const online = useSyncExternalStore(onConnectionChange, () => navigator.onLine, () => true);
   useEffect(() => {
     window.addEventListener('online', onRetry);
     return () => window.removeEventListener('online', onRetry);
@@ -17,7 +29,12 @@ export function SectionFailed({ onRetry, busy }: { onRetry: () => void; busy?: b
   return (
     <>
       <PageHeader back />
-      <RetryPanel title={t('common.remoteFailedTitle')} body={t('common.remoteFailedBody')} busy={busy} onRetry={onRetry} />
+      <RetryPanel
+        title={t(online ? 'common.remoteFailedTitle' : 'common.offlineTitle')}
+        body={t(online ? 'common.remoteFailedBody' : 'common.remoteOfflineBody')}
+        busy={busy}
+        onRetry={onRetry}
+      />
     </>
   );
 }
