@@ -1,4 +1,4 @@
-import { focusManager, QueryCache, QueryClient, type DefaultOptions } from '@tanstack/react-query';
+import { focusManager, onlineManager, QueryCache, QueryClient, type DefaultOptions } from '@tanstack/react-query';
 import { bus } from './bus';
 
 /** An answer's HTTP status, read off the error by shape: each copy of the API client has its own ApiError class. */
@@ -45,6 +45,19 @@ export function followApp(client: QueryClient = queryClient): () => void {
   focusManager.setEventListener((setFocused) => {
     const subs = [bus.on('app:pause').subscribe(() => setFocused(false)), bus.on('app:resume').subscribe(() => setFocused(true))];
     return () => subs.forEach((s) => s.unsubscribe());
+  });
+  // TanStack starts online and listens for the browser's events only while something subscribes: a page opened
+  // offline, or gone offline while nothing listened, would count as online. Each (re)subscription reads the browser's
+  // own flag first.
+  onlineManager.setEventListener((setOnline) => {
+    const update = () => setOnline(navigator.onLine);
+    update();
+    window.addEventListener('online', update);
+    window.addEventListener('offline', update);
+    return () => {
+      window.removeEventListener('online', update);
+      window.removeEventListener('offline', update);
+    };
   });
   const sub = bus.on('session:logout').subscribe(() => client.clear());
   return () => sub.unsubscribe();

@@ -1,16 +1,8 @@
-import { useEffect, useSyncExternalStore } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from '@invest/runtime';
+import { useOnline } from '../query/useOnline';
 import { PageHeader } from '../ui/PageHeader';
 import { RetryPanel } from '../ui/states';
-
-const onConnectionChange = (listener: () => void) => {
-  window.addEventListener('online', listener);
-  window.addEventListener('offline', listener);
-  return () => {
-    window.removeEventListener('online', listener);
-    window.removeEventListener('offline', listener);
-  };
-};
 
 /**
  * A section (a remote, or one of its screens) that could not load: the retry panel under a bar whose back arrow
@@ -19,9 +11,8 @@ const onConnectionChange = (listener: () => void) => {
  */
 export function SectionFailed({ onRetry, busy }: { onRetry: () => void; busy?: boolean }) {
   const { t } = useTranslation();
-  // Offline it says so, and that it will come back by itself; online, that it failed and can be retried. The
-  // browser's own flag: a page opened offline has had no offline event to tell the query cache.
-  const online = useSyncExternalStore(onConnectionChange, () => navigator.onLine, () => true);
+  // Offline it says so, and that it will come back by itself; online, that it failed and can be retried.
+  const online = useOnline();
   useEffect(() => {
     window.addEventListener('online', onRetry);
     return () => window.removeEventListener('online', onRetry);
