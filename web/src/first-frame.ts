@@ -12,6 +12,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { ApiError } from '@invest/api';
 import { FIRST_FRAME, FRAME_GATE_SCRIPT } from '@invest/shared/first-frame';
 import type { FirstFrame, FrameData, Prerender } from '@invest/shared/prerender';
 
@@ -61,10 +62,7 @@ const DRAWS_AT_ONCE = 4;
 const CSS_KEPT = 8;
 
 /** A frame's data refused as the API refuses a request (an unknown code in the address): no frame, nothing to log. */
-const isRefusal = (err: unknown) => {
-  const e = err as { statusCode?: unknown; name?: unknown } | null;
-  return (typeof e?.statusCode === 'number' && e.statusCode < 500) || e?.name === 'ZodError';
-};
+const isRefusal = (err: unknown) => err instanceof ApiError && err.statusCode < 500;
 
 /**
  * The first frames this server can put in its pages: those of the releases remotes.json names that it serves itself,

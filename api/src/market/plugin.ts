@@ -15,7 +15,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { calls, type CallInput } from '@invest/shared/contract';
 import { ApiError } from '../http/errors';
-import { route, serializeOk, type SerializedOk } from '../http/route';
+import { parseInput, route, serializeOk, type SerializedOk } from '../http/route';
 import { DbHistoryStore } from './db-history-store';
 import { createPinnableEngine, type MarketEngine } from './engine';
 import { LocalQuoteFeed, QuoteHub, registerQuoteStream } from './quotes-stream';
@@ -107,10 +107,11 @@ async function market(app: FastifyInstance): Promise<void> {
   };
   route(app, calls.yahoo, async (input, ctx) => chart(input, ctx.now));
 
-  // The same answers, for the web server's first frames (@invest/web): market data is alike for everyone.
+  // The same answers, for the web server's first frames (@invest/web): market data is alike for everyone, and a bad
+  // input is refused as the route refuses it.
   app.decorate('marketAnswers', {
     [calls.categoryList.path]: categories,
-    [calls.yahoo.path]: (input: unknown) => (JSON.parse(chart(calls.yahoo.input.parse(input), app.clock()).json) as { data: unknown }).data,
+    [calls.yahoo.path]: (input: unknown) => (JSON.parse(chart(parseInput(calls.yahoo, input), app.clock()).json) as { data: unknown }).data,
   } satisfies SharedAnswers);
 
   // Index members and market lists never change while the app runs: made once, not per request.
