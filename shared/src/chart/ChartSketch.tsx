@@ -1,7 +1,7 @@
 import { useId, useMemo } from 'react';
 import { useTranslation } from '@invest/runtime';
 import { formatPrice } from '@invest/shared';
-import { axisLabel, candleLabel, VOLUME_PANE_HEIGHT, type ChartModel } from './chartData';
+import { axisLabel, candleLabel, type ChartModel } from './chartData';
 import { priceScaleWidth, SKETCH_WIDTH, sketchLayout, sketchShapes } from './sketch';
 import { chartSummary } from './summary';
 import s from './chart.module.css';
@@ -21,8 +21,8 @@ export interface ChartProps {
 export function ChartSketch({ model, precision, trend, height }: ChartProps) {
   const { t } = useTranslation();
   const gradient = useId();
-  const layout = sketchLayout(height);
-  const shapes = useMemo(() => sketchShapes(model, sketchLayout(height)), [model, height]);
+  const layout = useMemo(() => sketchLayout(height), [height]);
+  const shapes = useMemo(() => sketchShapes(model, layout), [model, layout]);
   const price = (v: number) => formatPrice(v, precision);
   const labels = shapes.ticks.map(price);
   const last = model.bars[model.bars.length - 1];
@@ -82,7 +82,7 @@ export function ChartSketch({ model, precision, trend, height }: ChartProps) {
             </span>
           )}
         </div>
-        <div className={`${s.times} num`} style={{ width: plotWidth, top: layout.volumeTop + VOLUME_PANE_HEIGHT }} aria-hidden="true">
+        <div className={`${s.times} num`} style={{ width: plotWidth, top: layout.timeAxisTop }} aria-hidden="true">
           {shapes.times.map(({ at, index }) => (
             <span key={index} style={{ left: `${at * 100}%` }}>
               {axisLabel(candleLabel(model.bars[index]!.time * 1000, model.interval, model.timeZone), model.interval)}

@@ -18,6 +18,8 @@ export interface SketchLayout {
   /** The price pane's height; the volume pane starts 1 px under it. */
   pricePane: number;
   volumeTop: number;
+  /** Where the time axis starts, under the volume pane. */
+  timeAxisTop: number;
   /** The panes and the time axis: the box the chart library fills. */
   total: number;
 }
@@ -25,7 +27,7 @@ export interface SketchLayout {
 export const sketchLayout = (height: number): SketchLayout => {
   const total = height + VOLUME_PANE_HEIGHT;
   const pricePane = total - VOLUME_PANE_HEIGHT - 1 - TIME_AXIS_PX;
-  return { pricePane, volumeTop: pricePane + 1, total };
+  return { pricePane, volumeTop: pricePane + 1, timeAxisTop: pricePane + 1 + VOLUME_PANE_HEIGHT, total };
 };
 
 /** The lowest and highest price the pane shows: closes on the real-time area, highs and lows on candles. */
@@ -122,7 +124,7 @@ export function sketchShapes(model: ChartModel, layout: SketchLayout): SketchSha
 
   const volumes = { up: '', down: '' };
   const most = Math.max(1, ...model.volumes.map((v) => v.value));
-  const bottom = layout.volumeTop + VOLUME_PANE_HEIGHT;
+  const bottom = layout.timeAxisTop;
   const tall = VOLUME_PANE_HEIGHT * (1 - VOLUME_TOP_MARGIN);
   model.volumes.forEach((v, i) => {
     const h = r1((v.value / most) * tall);
