@@ -283,6 +283,12 @@ export function testJpeg(background = '#3366cc', width = 64, height = 40): Promi
  * so suites set it here; hooks get HOOK_TIMEOUT (the first suite makes the PGlite template, ~3 s).
  */
 export const HOOK_TIMEOUT = 60_000;
+
+/** Holds the app's clock (and so the market engine's) at `at`, until set again; a restart builds a new app, so set it again. */
+export function setClock(t: Pick<TestApp, 'built'>, at: Date | number): void {
+  const instant = new Date(at);
+  (t.built.app as unknown as { clock: () => Date }).clock = () => instant;
+}
 jest.setTimeout(20_000);
 
 /** Builds one app per suite (beforeAll) and closes it (afterAll); read `.current` inside tests. */

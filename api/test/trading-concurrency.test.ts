@@ -11,15 +11,12 @@ import { ledgerEntries, tradeFills } from '../src/db/schema';
 import { findWallet } from '../src/ledger/accounts';
 import { verifyLedger } from '../src/ledger/verify';
 import { getCalendar } from '../src/market/sessions';
-import { HOOK_TIMEOUT, postgresBackend, useApp, type TestApp } from './harness';
+import { HOOK_TIMEOUT, postgresBackend, setClock, useApp, type TestApp } from './harness';
 
 const BUY = '/stock/success/deal/buy';
 const SELL = '/stock/success/deal/sell';
 const HOUR = 3_600_000;
 
-const setClock = (app: unknown, at: Date) => {
-  (app as { clock: () => Date }).clock = () => at;
-};
 const nseOpen = getCalendar('NSE').nextOpen(Date.now());
 const beforeOpen = new Date(nseOpen - HOUR);
 const open = new Date(nseOpen + HOUR);
@@ -59,7 +56,7 @@ const open = new Date(nseOpen + HOUR);
     (await db().select({ n: count() }).from(ledgerEntries).where(and(eq(ledgerEntries.accountId, walletId), eq(ledgerEntries.reason, 'buyStock'))))[0]!.n;
 
   it('200 buys at once by a user whose cash covers exactly 100: exactly 100 fill, and nothing goes below zero', async () => {
-    setClock(t.current.built.app, open);
+    setClock(t.current, open);
     const u = await user();
     const p = await price(u);
     await fund(u, 100 * costOf(p));
@@ -74,7 +71,7 @@ const open = new Date(nseOpen + HOUR);
   });
 
   it('50 sales of one lot at once sell it once', async () => {
-    setClock(t.current.built.app, open);
+    setClock(t.current, open);
     const u = await user();
     const p = await price(u);
     await fund(u, 1_000_000);
@@ -88,7 +85,7 @@ const open = new Date(nseOpen + HOUR);
   });
 
   it('one idempotency key sent 20 times at once books one order', async () => {
-    setClock(t.current.built.app, open);
+    setClock(t.current, open);
     const u = await user();
     const p = await price(u);
     await fund(u, 1_000_000);
@@ -100,7 +97,7 @@ const open = new Date(nseOpen + HOUR);
   });
 
   it('two app processes running the matcher fill each resting order once', async () => {
-    setClock(t.current.built.app, beforeOpen);
+    setClock(t.current, beforeOpen);
     const users = await Promise.all(Array.from({ length: 5 }, () => user()));
     const p = await price(users[0]!);
     await Promise.all(users.map((u) => fund(u, 2_000_000)));
@@ -112,8 +109,8 @@ const open = new Date(nseOpen + HOUR);
     const other = await buildApp(t.current.config, { database: database2, logger: false, seed: false, matcherIntervalMs: 0 });
     await other.app.ready();
     try {
-      setClock(t.current.built.app, open);
-      setClock(other.app, open);
+      setClock(t.current, open);
+      setClock({ built: other }, open);
       const m1 = t.current.built.app.trading.matcher!;
       const m2 = other.app.trading.matcher!;
       const reports = await Promise.all([m1.tick(), m2.tick()]);

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { feeOf, moneyOf, type TradeRules } from '@invest/shared/contract';
 import { verifyLedger } from '../src/ledger/verify';
 import { getCalendar } from '../src/market/sessions';
-import { backends, HOOK_TIMEOUT, useApp, type TestApp } from './harness';
+import { backends, HOOK_TIMEOUT, setClock, useApp } from './harness';
 
 /**
  * Model-based test of trading on the ledger: random interleavings of deposits, market and limit buys (day and
@@ -71,10 +71,6 @@ const action: fc.Arbitrary<Action> = fc.oneof(
   { arbitrary: fc.constant({ kind: 'restart' as const }), weight: 1 },
 );
 
-/** Holds the app's clock (and so the market engine's) at `at`; a restart builds a new app, so it is set again. */
-function setClock(t: TestApp, at: number): void {
-  (t.built.app as unknown as { clock: () => Date }).clock = () => new Date(at);
-}
 
 describe.each(backends)('trading against its model on $name', (backend) => {
   const t = useApp(backend, { deps: { matcherIntervalMs: 0 } });

@@ -7,7 +7,7 @@ import { placeHold, releaseHold } from '../src/ledger/holds';
 import { inLedgerTransaction } from '../src/ledger/transfer';
 import { verifyLedger } from '../src/ledger/verify';
 import { getCalendar } from '../src/market/sessions';
-import { backends, HOOK_TIMEOUT, useApp, type TestApp } from './harness';
+import { backends, HOOK_TIMEOUT, setClock, useApp } from './harness';
 
 // Money is minor units (paise). RELIANCE.NS trades on NSE in INR; AAPL on NASDAQ in USD (settles in INR at USDINR).
 const BUY = '/stock/success/deal/buy';
@@ -23,10 +23,6 @@ interface User {
   token: string;
 }
 
-/** Holds the app's clock (and so the market engine's) at `at`. */
-export function setClock(t: TestApp, at: Date): void {
-  (t.built.app as unknown as { clock: () => Date }).clock = () => at;
-}
 
 /** Instants in the near future (tokens made now stay valid): a session in progress, or a closed market. */
 export function instants(now = Date.now()) {

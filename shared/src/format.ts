@@ -74,10 +74,10 @@ export function direction(change: number): 'up' | 'down' | 'flat' {
   return change > 0 ? 'up' : change < 0 ? 'down' : 'flat';
 }
 
-/** Display decimals: what the row says, else 2 (forex 4). */
+/** Display decimals: what the row says, else 2 (forex 4, treasury bonds 4 per 100 of face value). */
 export function precisionOf(row: { precision?: number; market?: string }): number {
   if (typeof row.precision === 'number' && row.precision >= 0 && row.precision <= 8) return row.precision;
-  return row.market === 'FOREX' ? 4 : 2;
+  return row.market === 'FOREX' || row.market === 'CGI' ? 4 : 2;
 }
 
 const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();

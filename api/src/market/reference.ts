@@ -94,7 +94,8 @@ export function loadReferenceData(input: unknown = raw): ReferenceData {
     };
     if (bySymbol.has(inst.symbol)) problems.push(`duplicate symbol ${inst.symbol}`);
     if (byId.has(inst.id)) problems.push(`duplicate id ${inst.id} (${inst.symbol})`);
-    const expectedPrecision = inst.kind === 'forex' ? 4 : 2;
+    // Forex quotes to 4 decimals, and a bond's price per 100 of face value to 4 as well (spec: forex 4, prices 2).
+    const expectedPrecision = inst.kind === 'forex' || inst.kind === 'bond' ? 4 : 2;
     if (inst.precision !== expectedPrecision) problems.push(`${inst.symbol}: precision ${inst.precision}, expected ${expectedPrecision}`);
     if (inst.members && inst.kind !== 'index') problems.push(`${inst.symbol}: only an index lists members`);
     bySymbol.set(inst.symbol, inst);

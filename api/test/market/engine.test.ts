@@ -96,7 +96,7 @@ describe('market engine: sessions and prices', () => {
     expect(prev.marketOpen).toBe(false); // 09:15 + 399 min is after 15:30
   });
 
-  it('rounds prices to the instrument precision (forex 4, others 2)', () => {
+  it('rounds prices to the instrument precision (forex and bonds 4, others 2)', () => {
     const { engine } = engineAt(WED_10);
     const decimals = (x: number) => (String(x).split('.')[1] ?? '').length;
     for (const s of MIXED) {
@@ -105,6 +105,7 @@ describe('market engine: sessions and prices', () => {
       for (const x of [q.price, q.open, q.high, q.low, q.prevClose, q.change]) expect(decimals(x)).toBeLessThanOrEqual(p);
     }
     expect(engine.instrument('USDINR')!.precision).toBe(4);
+    expect(engine.instrument('IN10Y')!.precision).toBe(4);
   });
 
   it('quotes every instrument with consistent fields', () => {

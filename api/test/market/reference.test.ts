@@ -37,7 +37,7 @@ describe('reference data', () => {
       expect(i.refPrice).toBeGreaterThan(0);
       expect(i.volatility).toBeGreaterThan(0);
       expect(i.volatility).toBeLessThan(1);
-      expect(i.precision).toBe(i.kind === 'forex' ? 4 : 2);
+      expect(i.precision).toBe(i.kind === 'forex' || i.kind === 'bond' ? 4 : 2);
     }
     // A few levels we know roughly (late 2025): catches a misplaced digit.
     expect(ref.bySymbol.get('^NSEI')!.refPrice).toBeGreaterThan(20_000);
