@@ -45,7 +45,7 @@ describe.each(backends.slice(0, 1))('wallet event stream on $name', (backend) =>
     abort.abort();
   });
 
-  it('tells the user when an operator decides their deposit or withdrawal, whether their balance moved or not', async () => {
+  it('tells the user when an operator decides their deposit, withdrawal or loan, whether their balance moved or not', async () => {
     const ops = await t.current.operatorToken();
     const { phone, password } = await t.current.register();
     const token = await t.current.login(phone, password);
@@ -69,6 +69,10 @@ describe.each(backends.slice(0, 1))('wallet event stream on $name', (backend) =>
     const card = await t.current.post('/stock/success/bank/add', { bank: 'State Bank of India', bank_card: '123456789012', bank_user: 'Asha Rao', ifsc: 'sbin0001234' }, { token });
     const out = await pay('/stock/success/money/access', { bank_id: card.body.data.id, count: 200_000 }, 'stream-withdraw-1');
     expect(await heard(() => t.current.post(`/ops/withdrawals/${out.body.data.id}/complete`, {}, { token: ops }))).toBe(true);
+
+    // A rejected loan: nothing lent, but the loan records changed.
+    const loan = await pay('/stock/success/loans/add', { count: 100_000 }, 'stream-loan-1');
+    expect(await heard(() => t.current.post(`/ops/loans/${loan.body.data.id}/reject`, { reason: 'Income not verified' }, { token: ops }))).toBe(true);
     abort.abort();
   });
 

@@ -1,6 +1,6 @@
 /**
  * Wallet change notices: after a ledger transaction commits, every user whose account it touched is told, and so is
- * the user whose deposit or withdrawal an operator decided (completed or failed, money moved or not), so an open
+ * the user whose deposit, withdrawal or loan an operator decided (money moved or not), so an open
  * account or records screen refreshes at once instead of at its next poll. In-process; with several API replicas a Redis
  * channel would carry `publish` to the others (the seam is this class).
  */

@@ -5,7 +5,7 @@ import { loans, users } from '../db/schema';
 import { ApiError } from '../http/errors';
 import { findWallet, systemAccountId } from '../ledger/accounts';
 import { alreadySettled } from '../ledger/errors';
-import { inLedgerTransaction, requestHash, transfer } from '../ledger/transfer';
+import { inLedgerTransaction, requestHash, touch, transfer } from '../ledger/transfer';
 import { audit } from '../ops/audit';
 import { insertOnce } from '../wallet/once';
 import type { Paging } from '../wallet/recharges';
@@ -135,7 +135,7 @@ export function approveLoan(db: Db, id: number, operatorId: number, now: Date) {
 }
 
 export function rejectLoan(db: Db, id: number, operatorId: number, reason: string, now: Date) {
-  return db.transaction(async (tx) => {
+  return inLedgerTransaction(db, async (tx) => {
     const row = await move(
       tx,
       and(eq(loans.id, id), eq(loans.state, LOAN_STATE.applying))!,
@@ -143,6 +143,8 @@ export function rejectLoan(db: Db, id: number, operatorId: number, reason: strin
       id,
     );
     await audit(tx, { operatorId, action: 'loan.reject', target: `loan ${row.id}`, detail: { reason } }, now);
+    // No money moved, but the user's loan changed: once committed, their open loan screens refresh too.
+    touch(tx, row.userId);
     return withUser(tx, row);
   });
 }
