@@ -39,6 +39,21 @@ describe.each(backends.slice(0, 1))('operators set the wallet settings on $name'
     expect((await config(t.current)).usdt_rate_minor).toBeUndefined();
   });
 
+  it('sets the trading rules: the rules call and the next order follow them, within published bounds', async () => {
+    const { phone, password } = await t.current.register();
+    const token = await t.current.login(phone, password);
+    const rules = async () => (await t.current.get('/stock/success/deal/rules', { token })).body.data;
+    expect(await rules()).toMatchObject({ fee_bps: 3, fee_min: 100, collar_bps: 100, fx_max_age_seconds: 300 });
+    for (const [tag, value] of [['trade_fee_bps', '25'], ['trade_fee_min', '5'], ['trade_price_collar_bps', '250'], ['trade_fx_max_age_seconds', '60']]) {
+      expect((await set(tag!, value!)).status).toBe(200);
+    }
+    expect(await rules()).toMatchObject({ fee_bps: 25, fee_min: 500, collar_bps: 250, fx_max_age_seconds: 60 });
+    for (const [tag, value] of [['trade_fee_bps', '1001'], ['trade_price_collar_bps', '0'], ['trade_fx_max_age_seconds', '0'], ['trade_fee_min', '2.5']]) {
+      expect(await set(tag!, value!)).toMatchObject({ status: 422, body: { data: 'invalidInput' } });
+    }
+    for (const tag of ['trade_fee_bps', 'trade_fee_min', 'trade_price_collar_bps', 'trade_fx_max_age_seconds']) expect((await set(tag, '')).status).toBe(200);
+  });
+
   it('from the command line, like the other operator commands, and the withdraw minimum applies at once', async () => {
     expect(await cli('setting-set', 'usdt_rate_minor', '9000')).toMatchObject({ code: 0, stdout: 'usdt_rate_minor = 9000\n' });
     expect((await cli('settings')).stdout).toMatch(/^usdt_rate_minor\s+9000$/m);

@@ -7,7 +7,9 @@ export const SETTINGS_USAGE = `Settings (the running server's /api/ops; audited)
   settings                              the settings operators may change, with their values ('' unset)
   setting-set TAG VALUE                 sets one ('' clears it: the default applies), e.g.
                                         setting-set min_withdraw_count 100   (whole units)
-                                        setting-set ${USDT_RATE_SETTING} 8835   (minor units per 1 USDT: 88.35)`;
+                                        setting-set ${USDT_RATE_SETTING} 8835   (minor units per 1 USDT: 88.35)
+                                        setting-set trade_fee_bps 3         (fee 0.03%; also trade_fee_min in whole units,
+                                        trade_price_collar_bps, trade_fx_max_age_seconds)`;
 
 /** The operator's settings commands, each one call of the running server's /api/ops. Returns the exit code. */
 export const SETTINGS_COMMANDS: Record<string, (api: () => Promise<OpsApi>, args: string[]) => Promise<number>> = {

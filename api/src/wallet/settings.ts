@@ -97,6 +97,7 @@ const isPositive = (v: string) => positiveWholeOf(v) !== null;
 const isWhole = (v: string) => v === '0' || isPositive(v);
 const isFlag = (v: string) => v === '0' || v === '1';
 const isText = (v: string) => v.length > 0;
+const within = (min: number, max: number) => (v: string) => isWhole(v) && Number(v) >= min && Number(v) <= max;
 
 /**
  * The settings an operator may change (ops settings / setting-set), each with the check a value must pass; anything
@@ -118,6 +119,12 @@ const OPERATOR_SETTINGS: Record<string, (value: string) => boolean> = {
   recharge_bank_clabe: isText,
   recharge_usdt_enabled: isFlag,
   recharge_usdt_address: isText,
+  // The trading rules (tradeRulesOf): fee in basis points and its minimum in whole units, the price collar, the
+  // oldest exchange rate an order may use. Bounded so a typo cannot make every order free, ruinous or unfillable.
+  trade_fee_bps: within(0, 1_000),
+  trade_fee_min: within(0, 1_000),
+  trade_price_collar_bps: within(1, 5_000),
+  trade_fx_max_age_seconds: within(1, 86_400),
 };
 
 /** Every setting an operator may change, by tag, with its value ('' when unset: the default applies). */
