@@ -3,6 +3,7 @@ import { renderToString } from 'react-dom/server';
 import type { Candle } from '@invest/shared';
 import { initI18n } from '../src/i18n';
 import { buildChartModel, ChartPanel, chartBlockHeight } from '../src/chart';
+import { ChartSketch } from '../src/chart/ChartSketch';
 import { priceTicks, sketchLayout, sketchShapes } from '../src/chart/sketch';
 
 beforeAll(() => initI18n());
@@ -55,6 +56,9 @@ it('K charts sketch candles by direction and their averages, with gaps where an 
   expect(shapes.line).not.toBe('');
   // MA5, MA10, MA20: each starts where it has enough days, in one stroke.
   expect(shapes.averages.map((d) => d.match(/M/g)?.length)).toEqual([1, 1, 1]);
+  // The last close has its label, coloured by the last candle (down: 95 from 100), as the library's is.
+  const html = renderToString(<ChartSketch model={buildChartModel(day(31), '1d')} precision={2} trend="up" height={240} />);
+  expect(html).toMatch(/class="lastPrice down"[^>]*>95\.00</);
 });
 
 it('spaces price ticks on round steps, never closer than a label needs', () => {

@@ -29,6 +29,8 @@ export function ChartSketch({ model, precision, trend, height }: ChartProps) {
   const scale = priceScaleWidth(Math.max(0, ...labels.map((l) => l.length), last ? price(last.close).length : 0));
   const plotWidth = `calc(100% - ${scale}px)`;
   const isK = model.interval !== '1m';
+  // As the library colours its last-value label: the line's trend, or the last candle's own direction.
+  const lastTone = !isK || !last ? trend : last.close >= last.open ? 'up' : 'down';
 
   return (
     <div className={s.chart} data-testid={`chart-${model.interval}`} data-sketch="">
@@ -76,8 +78,8 @@ export function ChartSketch({ model, precision, trend, height }: ChartProps) {
               {labels[i]}
             </span>
           ))}
-          {last && !isK && (
-            <span className={`${s.lastPrice} ${s[trend]}`} style={{ top: shapes.y(last.close) }}>
+          {last && (
+            <span className={`${s.lastPrice} ${s[lastTone]}`} style={{ top: shapes.y(last.close) }}>
               {price(last.close)}
             </span>
           )}
