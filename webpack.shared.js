@@ -8,6 +8,7 @@ const HtmlWebpackPlugin = require('html-webpack-plugin');
 const MiniCssExtractPlugin = require('mini-css-extract-plugin');
 const { DefinePlugin, optimize } = require('webpack');
 const { PreloadStartupPlugin } = require('./scripts/preload-startup-plugin');
+const { EarlyCallsPlugin } = require('./scripts/early-calls-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const { apps } = require('./apps.json');
 
@@ -208,6 +209,7 @@ function createConfig(dir) {
   const exposes = app.short ? { './lifecycles': './src/lifecycles.tsx' } : undefined;
   const isRemote = Boolean(exposes);
   const prerenders = isRemote && fs.existsSync(path.join(dir, 'src', 'prerender.tsx'));
+  const earlyCalls = path.join(dir, 'src', 'early-calls.json');
   return (_env, argv = {}) => {
     const production = argv.mode !== 'development';
     const browser = browserConfig(production);
@@ -261,6 +263,7 @@ function createConfig(dir) {
         ...(production ? [new MiniCssExtractPlugin({ filename: '[name].[contenthash:8].css', chunkFilename: '[name].[contenthash:8].css' })] : []),
         // Pre-compressed copies (brotli, gzip): the server picks one per request, no CPU spent per download.
         ...(production ? compressedCopies() : []),
+        ...(isRemote && fs.existsSync(earlyCalls) ? [new EarlyCallsPlugin(earlyCalls)] : []),
       ],
       // React and React DOM are shared module by module, a file each, yet every page's start needs them all: one
       // file instead of four (fewer requests and headers, one brotli window); the router likewise, and in the

@@ -9,6 +9,7 @@
  *   navigation to the chart on screen (the first frame's or the screen's SVG sketch, else the library's canvas), and
  *   to the library's own chart (crosshair and all), medians of BENCH_CHART_RUNS (default 3) loads, on a first visit
  *   (cache disabled) and on a returning one (the page loaded once before, unthrottled, in the same browser profile).
+ * BENCH_CHART_SCENE=positions (a scene name's start) measures that scene alone.
  * Goals: no long task over 50 ms while the chart updates; drawn within 2.5 s. Prints a table and writes
  * bench/results/chart-<time>.json.
  */
@@ -160,13 +161,14 @@ const cell = (ms: number | null, runs: number[]) => (ms === null ? '-' : `${ms} 
 
 export async function runChartBench(): Promise<void> {
   const webDist = process.env.BENCH_WEB_DIST;
+  const only = process.env.BENCH_CHART_SCENE;
   if (!webDist) await buildMissing((m) => console.log(`[bench] ${m}`));
   const { child, ready } = await startWebServer({ BENCH_HOLDING: '1', ...(webDist ? { WEB_DIST: webDist } : {}) });
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
   const base = `http://127.0.0.1:${ready.port}`;
   const results: SceneResult[] = [];
   try {
-    for (const scene of SCENES) {
+    for (const scene of SCENES.filter((s) => !only || s.name.startsWith(only))) {
       console.log(`- ${scene.name}`);
       const updates = await updatesOf(browser, base, scene, ready);
       // First and returning visits interleaved, so both meet the machine in the same state.

@@ -1,6 +1,9 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { answer, chart, failsUntilRecovered, inputsOf, quote, renderAt, setup } from '@invest/shared/testing';
-import { queryClient } from '@invest/shared';
+import { calls, queryClient } from '@invest/shared';
+import { callUrl } from '@invest/shared/api-url';
+import type { EarlyCallsFile } from '@invest/shared/early-calls';
+import earlyCallsFile from '../src/early-calls.json';
 import { AppRoutes } from '../src/App';
 import { prefetchPositions } from '../src/positions/positionsRoute';
 import { CONFIG, order } from './fixtures';
@@ -10,6 +13,7 @@ beforeAll(() => setup(texts));
 afterEach(() => jest.clearAllMocks());
 
 const POSITIONS = '/stock/success/v2/transaction';
+const earlyCalls = earlyCallsFile as EarlyCallsFile;
 const LOTS = [
   order('L1', { count: 10, price: 100, cost: 100_100, value: 120_000, unrealized_pnl: 19_900 }),
   order('L2', { count: 20, price: 130, price_all: 260_000, fee: 100, cost: 260_100, value: 240_000, unrealized_pnl: -20_100 }),
@@ -113,6 +117,24 @@ it('/trade-no-nav with buck shows back and hides the search; without buck the se
   await screen.findByTestId('positions-empty');
   expect(screen.queryByRole('button', { name: 'Back' })).toBeNull();
   expect(screen.getByRole('button', { name: 'Search stocks' })).toBeTruthy();
+});
+
+it("asks first for exactly the URLs the remote names as its routes' early calls, so the page's early answers are taken", async () => {
+  for (const [pattern, path] of [['/trade', '/trade'], ['/trade-no-nav/:type/:buck?', '/trade-no-nav/forex/1']] as const) {
+    const server = serve();
+    server.mockClear();
+    const { unmount } = renderAt(path, <AppRoutes />);
+    await waitFor(() => expect(inputsOf(POSITIONS).length).toBeGreaterThan(0));
+    const declared = earlyCalls.calls.filter((c) => c.route === pattern);
+    expect(declared).toHaveLength(1);
+    const params = Object.fromEntries(pattern.split('/').flatMap((seg, i) => (seg.startsWith(':') ? [[seg.replace(/[:?]/g, ''), path.split('/')[i]]] : [])));
+    const input = Object.fromEntries(Object.entries(declared[0]!.input).map(([k, v]) => [k, typeof v === 'string' && v.startsWith(':') ? params[v.slice(1)] : v]));
+    const asked = server.mock.calls.map(([url]) => String(url)).find((url) => url.startsWith(`/api${POSITIONS}`));
+    expect(declared[0]!.path).toBe(calls.positions.path);
+    expect(asked).toBe(callUrl(calls.positions, input));
+    unmount();
+    queryClient.clear();
+  }
 });
 
 class FakeEventSource {

@@ -77,20 +77,46 @@ export const APP_NAMES: readonly AppName[] = manifest.apps.filter((a) => 'short'
 
 /**
  * react-router's matchPath for the pattern forms ROUTES uses (static segments, `:param`, `:param?`), with its
- * defaults: case-insensitive, trailing slashes allowed. Written out so that the login screen loads without the
- * router; test/remote-routes.test.tsx checks it against matchPath on every route.
+ * defaults: case-insensitive, trailing slashes allowed, params decoded. Written out so that the login screen loads
+ * without the router; test/remote-routes.test.tsx checks it against matchPath on every route.
  */
-function matcherOf(pattern: string): RegExp {
+function matcherOf(pattern: string): { regex: RegExp; names: string[] } {
+  const names: string[] = [];
   const source = pattern
     .replace(/[\\.*+^${}|()[\]]/g, '\\$&')
-    .replace(/\/:[\w-]+(\?)?/g, (_, optional?: string) => (optional ? '(?:/[^/]*)?' : '/[^/]+'));
-  return new RegExp(`^${source}/*$`, 'i');
+    .replace(/\/:([\w-]+)(\?)?/g, (_, name: string, optional?: string) => {
+      names.push(name);
+      return optional ? '(?:/([^/]*))?' : '/([^/]+)';
+    });
+  return { regex: new RegExp(`^${source}/*$`, 'i'), names };
 }
 
-const MATCHERS = ROUTES.map((route) => ({ route, matcher: matcherOf(route.pattern) }));
+const decoded = (v: string) => {
+  try {
+    return decodeURIComponent(v);
+  } catch {
+    return v;
+  }
+};
+
+const MATCHERS = new Map(ROUTES.map((route) => [route.pattern, { route, ...matcherOf(route.pattern) }]));
+
+/** The params of `pathname` under one of ROUTES' patterns (an optional one missing is absent), or null when it does not match. */
+export function matchRoute(pattern: string, pathname: string): Record<string, string> | null {
+  const m = MATCHERS.get(pattern) ?? { ...matcherOf(pattern), route: null };
+  const found = m.regex.exec(pathname);
+  if (!found) return null;
+  const params: Record<string, string> = {};
+  m.names.forEach((name, i) => {
+    const v = found[i + 1];
+    if (v !== undefined) params[name] = decoded(v);
+  });
+  return params;
+}
 
 export function routeFor(pathname: string): RouteDef | null {
-  return MATCHERS.find((m) => m.matcher.test(pathname))?.route ?? null;
+  for (const m of MATCHERS.values()) if (m.regex.test(pathname)) return m.route;
+  return null;
 }
 
 /**

@@ -4,6 +4,7 @@
  */
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
+import { EARLY_CALLS, EARLY_CALLS_SCRIPT } from '@invest/shared/early-calls';
 import { FIRST_FRAME, FRAME_GATE_SCRIPT } from '@invest/shared/first-frame';
 import type { DrawnFrame } from './first-frame';
 
@@ -24,12 +25,16 @@ export interface PageParts {
   frame?: DrawnFrame | null;
   /** `<link>` tags for the head, after the shell's own. */
   hints?: string;
+  /** The route's early calls (early-calls.ts): URLs the head script starts with the visitor's token. */
+  early?: readonly string[];
 }
 
 /** The shell's page with the route's parts in it. */
-export function composePage(shellHtml: string, { frame, hints = '' }: PageParts): string {
+export function composePage(shellHtml: string, { frame, hints = '', early = [] }: PageParts): string {
   if (!shellHtml.includes('</head>') || !/<body[^>]*>/.test(shellHtml)) throw new Error('the shell page has no head or body');
-  const head = `${frame ? `<script>${FRAME_GATE_SCRIPT}</script><style>${frame.css}${FRAME_CSS}</style>` : ''}${hints}`;
+  // The early calls first: they start before the browser looks at anything else in the head.
+  const calls = early.length ? `<script type="application/json" id="${EARLY_CALLS.dataId}">${scriptJson(early)}</script><script>${EARLY_CALLS_SCRIPT}</script>` : '';
+  const head = `${calls}${frame ? `<script>${FRAME_GATE_SCRIPT}</script><style>${frame.css}${FRAME_CSS}</style>` : ''}${hints}`;
   const body = frame
     ? `<div id="${id}"><div>${frame.frame.html}</div></div><script type="application/json" id="${stateId}">${scriptJson(frame.frame.state)}</script>`
     : '';
@@ -57,27 +62,36 @@ function sentPage(html: Buffer): SentPage {
   };
 }
 
+/** Pages kept per frame, and without one: a route's params (in its early calls) make pages of their own. */
+const PAGES_KEPT = 64;
+
 /**
  * Composed pages, each once: a page with a frame per frame drawn (a frame with prices changes with the price tick,
- * not per request), one without per set of hints (a remote's release). Brotli at its best level: home's page (~110 KB
- * of markup and answers, mostly sparkline paths) is 11.5 KB instead of 14 KB at level 5, under the ~14 KB a new
- * connection's first round trip carries, for ~60 ms of a thread-pool thread per tick.
+ * not per request), one without per set of hints and early calls (a remote's release, a route's params), the most
+ * recently used kept. Brotli at its best level: home's page (~110 KB of markup and answers, mostly sparkline paths)
+ * is 11.5 KB instead of 14 KB at level 5, under the ~14 KB a new connection's first round trip carries, for ~60 ms
+ * of a thread-pool thread per tick.
  */
 export class Pages {
   private readonly framed = new WeakMap<DrawnFrame, Map<string, { shellHtml: string; page: SentPage }>>();
   private readonly plain = new Map<string, { shellHtml: string; page: SentPage }>();
 
   pageFor(shellHtml: string, parts: PageParts): SentPage {
-    const hints = parts.hints ?? '';
+    const key = JSON.stringify([parts.hints ?? '', parts.early ?? []]);
     let cache = this.plain;
     if (parts.frame) {
       cache = this.framed.get(parts.frame) ?? new Map();
       this.framed.set(parts.frame, cache);
     }
-    const known = cache.get(hints);
-    if (known?.shellHtml === shellHtml) return known.page;
+    const known = cache.get(key);
+    cache.delete(key);
+    if (known?.shellHtml === shellHtml) {
+      cache.set(key, known);
+      return known.page;
+    }
     const page = sentPage(Buffer.from(composePage(shellHtml, parts)));
-    cache.set(hints, { shellHtml, page });
+    cache.set(key, { shellHtml, page });
+    if (cache.size > PAGES_KEPT) cache.delete(cache.keys().next().value!);
     return page;
   }
 }

@@ -7,6 +7,7 @@ import { distOf as defaultDistOf, REMOTES, WEB_APPS, type WebApp } from './apps'
 import { FirstFrames, GATE_SCRIPT_HASH, type FrameAnswers } from './first-frame';
 import { Pages } from './page';
 import { DEFAULT_RELEASES_DIR, releaseDirOf } from './releases';
+import { EarlyCalls, EARLY_SCRIPT_HASH } from './early-calls';
 import { RouteHints } from './route-hints';
 
 /** The shell's entry files must be revalidated on every load; its other files carry a content hash and never change. */
@@ -133,32 +134,36 @@ export async function registerWeb(app: FastifyInstance, opts: WebOptions = {}): 
     app.log.warn({ err }, msg),
   );
   const hints = new RouteHints(releaseOf, remotes);
+  const earlyCalls = new EarlyCalls(releaseOf, remotes);
   const pages = new Pages();
   const sendPage = async (req: FastifyRequest, reply: FastifyReply) => {
     const routePath = req.url.split('?')[0] ?? '/';
     let body: Buffer | undefined;
     let encoding: 'br' | 'gzip' | undefined;
     let framed = false;
+    let early: string[] = [];
     try {
       const links = hints.linksFor(routePath);
       const frame = await frames.frameFor(routePath);
-      if (frame || links) {
-        const page = pages.pageFor(await fs.promises.readFile(path.join(distOf(shell), 'index.html'), 'utf8'), { frame, hints: links });
+      early = earlyCalls.urlsFor(routePath);
+      if (frame || links || early.length) {
+        const page = pages.pageFor(await fs.promises.readFile(path.join(distOf(shell), 'index.html'), 'utf8'), { frame, hints: links, early });
         const accepted = String(req.headers['accept-encoding'] ?? '');
         encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : undefined;
         body = encoding ? await page[encoding]() : page.html;
         framed = frame !== null;
       }
     } catch (err) {
-      app.log.warn({ err }, "the route's frame and hints could not be put in the page: the page goes without");
+      app.log.warn({ err }, "the route's frame, hints and early calls could not be put in the page: the page goes without");
       body = undefined;
+      early = [];
     }
     if (!body) return sendShell(reply);
     if (encoding) reply.header('Content-Encoding', encoding);
     return reply
       .header('Cache-Control', 'no-cache')
       .header('Vary', 'Accept-Encoding')
-      .header('Content-Security-Policy', contentSecurityPolicy(framed ? [GATE_SCRIPT_HASH] : []))
+      .header('Content-Security-Policy', contentSecurityPolicy([...(framed ? [GATE_SCRIPT_HASH] : []), ...(early.length ? [EARLY_SCRIPT_HASH] : [])]))
       .type('text/html; charset=utf-8')
       .send(body);
   };

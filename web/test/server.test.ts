@@ -224,6 +224,52 @@ describe("a route's remote, hinted in its page", () => {
   });
 });
 
+describe("a route's early calls, started by the page", () => {
+  const root = fixtureBuild();
+  const trading = path.join(root, 'releases', 'trading', V);
+  const positions = '/stock/success/v2/transaction';
+  fs.writeFileSync(
+    path.join(trading, 'early-calls.json'),
+    JSON.stringify({
+      calls: [
+        { route: '/trade', path: positions, input: { type: 'stock', page: 1, limit: 10 } },
+        { route: '/trade-no-nav/:type/:buck?', path: positions, input: { type: ':type', page: 1, limit: 10 } },
+        { route: '/trade-no-nav/:type/:buck?', path: '/stock/success/deal/rules', input: {} },
+      ],
+    }),
+  );
+  fs.writeFileSync(path.join(root, 'remotes.json'), JSON.stringify({ mf_trading: inRelease('trading', 'mf-manifest.json') }));
+  const t = useApp(backends[0]!, { beforeReady: webOver(root) });
+  afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
+  const get = (url: string) => t.current.built.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+  const earlyOf = (page: string) => {
+    const m = /<script type="application\/json" id="early-calls">(.*?)<\/script><script>(.*?)<\/script>/.exec(page);
+    return m ? { urls: JSON.parse(m[1]!) as string[], script: m[2]! } : null;
+  };
+  const hashOf = (script: string) => `'sha256-${crypto.createHash('sha256').update(script).digest('base64')}'`;
+
+  it("lists the remote's calls for the route, with its params, and lets the page run the one script that starts them", async () => {
+    const res = await get('/trade-no-nav/forex/1');
+    const early = earlyOf(res.body)!;
+    // Parameters in name order, as the client's call() writes the same URL.
+    expect(early.urls).toEqual([`/api${positions}?limit=10&page=1&type=forex`, '/api/stock/success/deal/rules']);
+    expect(early.script).toContain('localStorage.getItem');
+    expect(String(res.headers['content-security-policy'])).toContain(hashOf(early.script));
+    expect(earlyOf((await get('/trade')).body)!.urls).toEqual([`/api${positions}?limit=10&page=1&type=stock`]);
+    // A param is put in the page as data, never as markup.
+    expect(earlyOf((await get('/trade-no-nav/%3C%2Fscript%3E')).body)!.urls[0]).toBe(`/api${positions}?limit=10&page=1&type=%3C%2Fscript%3E`);
+  });
+
+  it("starts nothing where the remote names nothing, or is not served here, and keeps the page's CSP free of it", async () => {
+    for (const url of ['/records', '/register', '/no/such/route']) {
+      const res = await get(url);
+      expect(earlyOf(res.body)).toBeNull();
+      expect(String(res.headers['content-security-policy'])).not.toContain('sha256');
+    }
+    expect(earlyOf((await get(`/trade-no-nav/${'x'.repeat(65)}`)).body)).toBeNull();
+  });
+});
+
 /** A remote's prerender as its Node build leaves it (dist/server): draws `/` from the categories. */
 const PRERENDER_JS = `module.exports = { default: {
   name: 'mf_markets',

@@ -1,9 +1,10 @@
 import type { CallInput, CallOutput, Endpoint } from '../contract/route';
 import { isErrorKey, type ErrorKey } from '../contract/errors';
 import { session } from '@invest/runtime';
+import { takeEarlyAnswer } from '../remote/earlyCalls';
+import { API_TIMEOUT_MS, callUrl } from './url';
 
-export const API_BASE = '/api';
-export const API_TIMEOUT_MS = 10_000;
+export { API_BASE, API_TIMEOUT_MS } from './url';
 
 /**
  * A rejected call: its HTTP status (0: no response) and its error key (translate with t(`hint.${key}`)), in the
@@ -19,16 +20,6 @@ export class ApiError extends Error {
     super(`api: ${key} (${status})`);
     this.name = 'ApiError';
   }
-}
-
-function queryString(input: unknown): string {
-  if (!input || typeof input !== 'object') return '';
-  const params = new URLSearchParams();
-  for (const [k, v] of Object.entries(input)) {
-    if (v !== undefined && v !== null) params.set(k, String(v));
-  }
-  const s = params.toString();
-  return s ? `?${s}` : '';
 }
 
 async function readBody(res: Response): Promise<unknown> {
@@ -63,14 +54,19 @@ export async function call<C extends Endpoint>(def: C, input?: CallInput<C>, opt
   // Spec §7: a multipart upload drops the explicit content type.
   if (!isGet && !options.form) headers['Content-Type'] = 'application/json';
 
+  const url = callUrl(def, input);
   let res: Response;
   try {
-    res = await fetch(`${API_BASE}${def.path}${isGet ? queryString(input) : ''}`, {
-      method: def.method,
-      headers,
-      body: isGet ? undefined : (options.form ?? JSON.stringify(input ?? {})),
-      signal: AbortSignal.timeout(API_TIMEOUT_MS),
-    });
+    // A GET the page started before the app's code came (the route's early calls) is answered by that request.
+    const early = isGet && token ? await takeEarlyAnswer(url, token) : null;
+    res =
+      early ??
+      (await fetch(url, {
+        method: def.method,
+        headers,
+        body: isGet ? undefined : (options.form ?? JSON.stringify(input ?? {})),
+        signal: AbortSignal.timeout(API_TIMEOUT_MS),
+      }));
   } catch (e) {
     throw new ApiError(0, e instanceof DOMException && e.name === 'TimeoutError' ? 'timeout' : 'network');
   }
