@@ -31,15 +31,19 @@ export interface PageParts {
 
 /** The shell's page with the route's parts in it. */
 export function composePage(shellHtml: string, { frame, hints = '', early = [] }: PageParts): string {
-  if (!shellHtml.includes('</head>') || !/<body[^>]*>/.test(shellHtml)) throw new Error('the shell page has no head or body');
-  // The early calls first: they start before the browser looks at anything else in the head.
+  if (!/<head[^>]*>/i.test(shellHtml) || !shellHtml.includes('</head>') || !/<body[^>]*>/.test(shellHtml)) throw new Error('the shell page has no head or body');
   const calls = early.length ? `<script type="application/json" id="${EARLY_CALLS.dataId}">${scriptJson(early)}</script><script>${EARLY_CALLS_SCRIPT}</script>` : '';
-  const head = `${calls}${frame ? `<script>${FRAME_GATE_SCRIPT}</script><style>${frame.css}${FRAME_CSS}</style>` : ''}${hints}`;
+  const head = `${frame ? `<script>${FRAME_GATE_SCRIPT}</script><style>${frame.css}${FRAME_CSS}</style>` : ''}${hints}`;
+  // The early calls open the head (after its charset): they start as the page's first bytes are read.
+  const opening = /<meta charset[^>]*>/i.test(shellHtml) ? /<meta charset[^>]*>/i : /<head[^>]*>/i;
   const body = frame
     ? `<div id="${id}"><div>${frame.frame.html}</div></div><script type="application/json" id="${stateId}">${scriptJson(frame.frame.state)}</script>`
     : '';
   // Replacer functions: a `$` in a price or a style is text, not a replacement pattern.
-  return shellHtml.replace('</head>', () => `${head}</head>`).replace(/<body[^>]*>/, (tag) => `${tag}${body}`);
+  return shellHtml
+    .replace(opening, (tag) => `${tag}${calls}`)
+    .replace('</head>', () => `${head}</head>`)
+    .replace(/<body[^>]*>/, (tag) => `${tag}${body}`);
 }
 
 /** A composed page, as sent in each encoding (compressed on first use, off the event loop). */
