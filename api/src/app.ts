@@ -20,6 +20,9 @@ import { loansPlugin } from './loans/plugin';
 import { marketPlugin, type SharedAnswers } from './market/plugin';
 import { newsPlugin } from './news/plugin';
 import { opsPlugin } from './ops/plugin';
+import { fundsPlugin } from './products/funds/plugin';
+import { ipoPlugin } from './products/ipo/plugin';
+import { offersPlugin } from './products/offers/plugin';
 import { watchlistPlugin } from './watchlist/plugin';
 import { boundedLogger, RequestLog } from './http/request-log';
 import { seed, type SeedResult } from './seed';
@@ -29,7 +32,7 @@ import { userPlugin } from './user/plugin';
 import { walletPlugin } from './wallet/plugin';
 
 /** The domain plugins mounted under /api. A new domain (ledger, market, ...) adds itself here. */
-export const API_PLUGINS: FastifyPluginAsync[] = [authPlugin, userPlugin, opsPlugin, ledgerPlugin, walletPlugin, bankCardsPlugin, loansPlugin, marketPlugin, newsPlugin, watchlistPlugin, tradingPlugin, chatPlugin, kycPlugin, uploadsPlugin];
+export const API_PLUGINS: FastifyPluginAsync[] = [authPlugin, userPlugin, opsPlugin, ledgerPlugin, walletPlugin, bankCardsPlugin, loansPlugin, marketPlugin, newsPlugin, watchlistPlugin, tradingPlugin, chatPlugin, kycPlugin, uploadsPlugin, offersPlugin, ipoPlugin, fundsPlugin];
 
 export interface AppDeps {
   /** An open database the caller owns (and closes). Default: openDatabase(config), closed by app.close(). */
@@ -119,7 +122,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Buil
     });
 
     const seeded: SeedResult =
-      deps.seed === false ? { operator: null, inviteCode: null } : await seed(database.db, config);
+      deps.seed === false ? { operator: null, inviteCode: null } : await seed(database.db, config, { priceOf: (symbol) => priceNow(sharedAnswers, symbol) });
     return { app, seeded, database };
   } catch (err) {
     await app.close().catch(() => {});
@@ -133,4 +136,13 @@ export function unregisteredCalls(app: FastifyInstance): string[] {
   return Object.values(calls as Record<string, CallDef>)
     .filter((def) => !app.hasRoute({ method: def.method, url: `/api${def.path}` }))
     .map((def) => `${def.method} /api${def.path}`);
+}
+
+/** An instrument's price now, as the market's own quote answers it; undefined for one the market does not know. */
+function priceNow(answers: SharedAnswers, symbol: string): number | undefined {
+  try {
+    return (answers[calls.yahoo.path]?.({ symbol, view: 'spark' }) as { price?: number } | undefined)?.price;
+  } catch {
+    return undefined;
+  }
 }

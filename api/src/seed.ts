@@ -7,6 +7,9 @@ import { invitationCodes, settings } from './db/schema';
 import { verifyPassword } from './auth/passwords';
 import { seedNews } from './news/store';
 import { createOperator, findOperatorByName, OperatorExistsError } from './ops/operators';
+import { seedFunds } from './products/funds/seed';
+import { seedOffers } from './products/offers/seed';
+import { seedIpos } from './products/ipo/seed';
 
 export const DEMO_OPERATOR = 'ops';
 
@@ -44,7 +47,12 @@ export const credentialsFile = (config: Pick<Config, 'dataDir'>) =>
  * `<dataDir>/operator-credentials.json` (mode 0600) on creation, where the ops CLI on this machine finds it.
  * Idempotent, and safe when several replicas seed one database at once.
  */
-export async function seed(db: Db, config: Config): Promise<SeedResult> {
+export interface SeedOptions {
+  /** The market engine's price of an instrument now, when the app has its engine (demo offers are priced under it). */
+  priceOf?: (symbol: string) => number | undefined;
+}
+
+export async function seed(db: Db, config: Config, options: SeedOptions = {}): Promise<SeedResult> {
   if (!config.seedDemo) return { operator: null, inviteCode: null };
 
   await db.insert(invitationCodes).values({ code: config.seedInviteCode }).onConflictDoNothing();
@@ -52,6 +60,9 @@ export async function seed(db: Db, config: Config): Promise<SeedResult> {
   await db.insert(settings).values(DEMO_RECHARGE_SETTINGS).onConflictDoNothing();
   // The demo shows the unread badge (spec §6: customer-service mode is off unless a deployment turns it on).
   await db.insert(settings).values({ tag: CUSTOMER_SERVICE_MODE, value: '1' }).onConflictDoNothing();
+  await seedFunds(db, config.currency);
+  await seedOffers(db, options.priceOf);
+  await seedIpos(db);
 
   const file = credentialsFile(config);
   if (!(await findOperatorByName(db, DEMO_OPERATOR))) {

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
-import { feeOf, moneyOf, type TradeRules } from '@invest/shared/contract';
+import { blockMarginOf, feeOf, moneyOf, TRADE_TYPES, type TradeRules } from '@invest/shared/contract';
 import { verifyLedger } from '../src/ledger/verify';
-import { getCalendar } from '../src/market/sessions';
+import { getCalendar, type SessionId } from '../src/market/sessions';
 import { backends, HOOK_TIMEOUT, setClock, useApp } from './harness';
 
 /**
@@ -13,7 +13,10 @@ import { backends, HOOK_TIMEOUT, setClock, useApp } from './harness';
  * sequence when they disagree.
  */
 
-const SYMBOLS = ['RELIANCE.NS', 'TCS.NS'] as const;
+// Stocks, a forex pair, a future (MCX) and a treasury bond, all quoted in rupees: each through the same ticket.
+const SYMBOLS = ['RELIANCE.NS', 'TCS.NS', 'USDINR', 'CRUDEOIL', 'IN10Y'] as const;
+/** Each one's exchange session: a day order expires at its close. */
+const SESSION_OF: Record<(typeof SYMBOLS)[number], SessionId> = { 'RELIANCE.NS': 'NSE', 'TCS.NS': 'NSE', USDINR: 'FX', CRUDEOIL: 'MCX', IN10Y: 'NDS' };
 const MINUTE = 60_000;
 const nse = getCalendar('NSE');
 
@@ -48,15 +51,19 @@ type Action =
   | { kind: 'minutes'; n: number }
   | { kind: 'close' }
   | { kind: 'open'; minutes: number }
-  | { kind: 'restart' };
+  | { kind: 'restart' }
+  | { kind: 'block'; count: number };
+
+/** The block offer the runs buy from (products/offers): RELIANCE.NS at a fixed block price, at least 2, all day. */
+const BLOCK = { tag: 'RELIANCE.NS', price: 1400.25, min: 2, code: '135790' };
 
 const action: fc.Arbitrary<Action> = fc.oneof(
   { arbitrary: fc.record({ kind: fc.constant('deposit' as const), amount: fc.integer({ min: 5_000, max: 40_000 }).map((n) => n * 100) }), weight: 1 },
-  { arbitrary: fc.record({ kind: fc.constant('buy' as const), symbol: fc.nat(1), count: fc.integer({ min: 1, max: 8 }) }), weight: 3 },
+  { arbitrary: fc.record({ kind: fc.constant('buy' as const), symbol: fc.nat(SYMBOLS.length - 1), count: fc.integer({ min: 1, max: 8 }) }), weight: 3 },
   {
     arbitrary: fc.record({
       kind: fc.constant('limit' as const),
-      symbol: fc.nat(1),
+      symbol: fc.nat(SYMBOLS.length - 1),
       count: fc.integer({ min: 1, max: 8 }),
       offsetBps: fc.integer({ min: -300, max: 150 }),
       gtc: fc.boolean(),
@@ -69,6 +76,7 @@ const action: fc.Arbitrary<Action> = fc.oneof(
   { arbitrary: fc.constant({ kind: 'close' as const }), weight: 1 },
   { arbitrary: fc.record({ kind: fc.constant('open' as const), minutes: fc.integer({ min: 1, max: 90 }) }), weight: 1 },
   { arbitrary: fc.constant({ kind: 'restart' as const }), weight: 1 },
+  { arbitrary: fc.record({ kind: fc.constant('block' as const), count: fc.integer({ min: 1, max: 8 }) }), weight: 2 },
 );
 
 
@@ -77,8 +85,12 @@ describe.each(backends)('trading against its model on $name', (backend) => {
   let ops: string;
   let rules: Pick<TradeRules, 'feeBps' | 'feeMin' | 'collarBps'>;
 
+  let blockOffer: number;
+
   beforeAll(async () => {
     ops = await t.current.operatorToken();
+    const offer = { tag: BLOCK.tag, mold: 'bulk', price: BLOCK.price, count: BLOCK.min, windows: [{ open: '00:00', close: '24:00' }] };
+    blockOffer = (await t.current.post('/ops/offers', offer, { token: ops })).body.data.id;
   }, HOOK_TIMEOUT);
 
   it(
@@ -157,8 +169,9 @@ describe.each(backends)('trading against its model on $name', (backend) => {
             const held = estimate + feeOf(estimate, rules);
             if (held > m.available) return expect([r.status, r.body.data]).toEqual([422, 'insufficientFunds']);
             expect(r.status).toBe(200);
-            const s = nse.locate(now);
-            const expiresAt = limit !== null && !gtc ? (s.isOpen ? s.window.close : nse.window(s.window.td + 1).close) : null;
+            const calendar = getCalendar(SESSION_OF[symbol as (typeof SYMBOLS)[number]]);
+            const s = calendar.locate(now);
+            const expiresAt = limit !== null && !gtc ? (s.isOpen ? s.window.close : calendar.window(s.window.td + 1).close) : null;
             expect(r.body.data).toMatchObject({ status: 0, held, expires_at: expiresAt === null ? null : new Date(expiresAt).toISOString() });
             m.available -= held;
             m.resting.set(r.body.data.no, { symbol, count, kind: limit === null ? 'market' : 'limit', limit, held, expiresAt });
@@ -166,6 +179,7 @@ describe.each(backends)('trading against its model on $name', (backend) => {
           };
 
           await deposit(2_000_000);
+          await t.current.post('/stock/success/user/password/up', { type: 'transaction', fund_code_new: BLOCK.code, is_first: true }, { token });
           for (const a of actions) {
             switch (a.kind) {
               case 'deposit':
@@ -228,6 +242,21 @@ describe.each(backends)('trading against its model on $name', (backend) => {
                 await match();
                 break;
               }
+              case 'block': {
+                // At the block price whatever the engine's, with the 0.03% margin; a stock lot like any other.
+                const r = await pay('/stock/success/deal/buy', { tag: BLOCK.tag, count: a.count, price: BLOCK.price, mold: 'bulk', id: blockOffer, stock_password: BLOCK.code });
+                const amount = moneyOf(a.count, BLOCK.price, 1);
+                const fee = blockMarginOf(amount);
+                if (a.count < BLOCK.min) expect([r.status, r.body.data]).toEqual([400, 'quantityBelowMinimum']);
+                else if (amount + fee > m.available) expect([r.status, r.body.data]).toEqual([422, 'insufficientFunds']);
+                else {
+                  expect(r.body.data).toMatchObject({ status: 1, mold: 'bulk', price: BLOCK.price, price_all: amount, fee });
+                  m.available -= amount + fee;
+                  m.lots.set(r.body.data.no, { symbol: BLOCK.tag, count: a.count, cost: amount + fee });
+                  m.status.set(r.body.data.no, 1);
+                }
+                break;
+              }
               case 'restart':
                 await t.current.restart();
                 setClock(t.current, now);
@@ -245,9 +274,16 @@ describe.each(backends)('trading against its model on $name', (backend) => {
             }
             const held = [...m.resting.values()].reduce((sum, o) => sum + o.held, 0);
             expect(info.total).toBe(m.available + held + value);
-            const positions = (await t.current.get('/stock/success/v2/transaction', { token, query: { limit: '50' } })).body.data;
-            expect(new Set(positions.rows.map((o: { no: string }) => o.no))).toEqual(new Set(m.lots.keys()));
-            expect(positions.cost).toBe([...m.lots.values()].reduce((sum, l) => sum + l.cost, 0));
+            // Each lot listed under its own type's positions (stocks, forex, futures, treasury), and nowhere else.
+            const listed: string[] = [];
+            let cost = 0;
+            for (const type of TRADE_TYPES) {
+              const positions = (await t.current.get('/stock/success/v2/transaction', { token, query: { type, limit: '50' } })).body.data;
+              listed.push(...positions.rows.map((o: { no: string; type: string }) => (o.type === type ? o.no : `${o.no} as ${o.type}`)));
+              cost += positions.cost;
+            }
+            expect(listed.sort()).toEqual([...m.lots.keys()].sort());
+            expect(cost).toBe([...m.lots.values()].reduce((sum, l) => sum + l.cost, 0));
             const orders = (await t.current.post('/stock/success/deal/list', { limit: 100 }, { token })).body.data.rows;
             expect(new Map(orders.map((o: { no: string; status: number }) => [o.no, o.status]))).toEqual(m.status);
             expect(await verifyLedger(t.current.database.db)).toEqual({ ok: true, breaches: [] });

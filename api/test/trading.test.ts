@@ -102,6 +102,14 @@ describe.each(backends)('trading on $name', (backend) => {
       expect(Object.keys(pos.rows[0])).toEqual(expect.arrayContaining(['tag', 'type', 'name', 'price_all', 'mold', 'count', 'price', 'state', 'no', 'id', 'status', 'created_at']));
       expect((await t.current.get('/stock/success/deal/positions', { token: u.token, query: { type: 'stock' } })).body.data).toEqual(pos);
       expect((await t.current.get(POSITIONS, { token: u.token, query: { type: 'forex' } })).body.data.count).toBe(0);
+      // Asked with include=chart: the first lot's day candles too, the same as the chart call answers them.
+      expect(pos.chart).toBeUndefined();
+      const withChart = (await t.current.get(POSITIONS, { token: u.token, query: { type: 'stock', include: 'chart' } })).body.data;
+      const daily = (await t.current.get('/v2/yahoo', { token: u.token, query: { symbol: 'RELIANCE.NS', mold: '1d' } })).body.data;
+      expect(withChart.chart).toEqual(daily);
+      expect(withChart.chart.rows.length).toBeGreaterThan(200);
+      expect((await t.current.get(POSITIONS, { token: u.token, query: { type: 'forex', include: 'chart' } })).body.data.chart).toBeUndefined();
+      expect((await t.current.get(POSITIONS, { token: u.token, query: { type: 'stock', include: 'rows' } })).status).toBe(400);
       const byTag = (await t.current.get(ORDERS, { token: u.token, query: { status: '1', tag: 'RELIANCE.NS' } })).body.data;
       expect(byTag.rows.map((o: any) => o.no)).toEqual([r.body.data.no]);
     });
@@ -136,7 +144,9 @@ describe.each(backends)('trading on $name', (backend) => {
         [{ count: 1, price: -1 }, 400, 'invalidPrice'],
         [{ count: 1, tag: 'NOPE' }, 404, 'notFound'],
         [{ count: 1, tag: '^NSEI' }, 422, 'tradeNotAvailable'],
-        [{ count: 1, mold: 'finalize' }, 422, 'tradeNotAvailable'],
+        [{ count: 1, mold: 'ipo' }, 422, 'tradeNotAvailable'],
+        // A block buy needs its offer and the transaction code (products/offers: api/test/offers.test.ts).
+        [{ count: 1, mold: 'finalize' }, 400, 'blockFieldsRequired'],
         [{ count: 1, balance: 1 }, 400, 'unknownField'],
       ] as const) {
         const r = await pay(u, BUY, { tag: 'RELIANCE.NS', price: p, mold: 'stock', ...body });

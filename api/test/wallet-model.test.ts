@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { fundProfit } from '@invest/shared/contract';
 import { verifyLedger } from '../src/ledger/verify';
 import { backends, HOOK_TIMEOUT, useApp, type Reply } from './harness';
 
@@ -14,6 +15,9 @@ interface Model {
   recharges: Map<number, { amount: number; state: 'pending' | 'done' | 'failed' }>;
   withdrawals: Map<number, { amount: number; state: 'pending' | 'done' | 'failed' }>;
   loans: Map<number, { amount: number; state: 'applying' | 'unpaid' | 'rejected' | 'paid' }>;
+  /** The run's open fund project (a new one after each settlement or cancel) and every fund order bought. */
+  fund: { id: number; amount: number; issue: number; sold: number };
+  fundOrders: Map<number, { amount: number; fund: number; state: 'active' | 'completed' | 'cancelled' }>;
   /** The last money request sent, to replay under the same key. */
   last: { path: string; body: unknown; key: string; reply: Reply<{ id: number }> } | null;
 }
@@ -28,6 +32,10 @@ type Action =
   | { kind: 'borrow'; amount: number }
   | { kind: 'decideLoan'; pick: number; approve: boolean }
   | { kind: 'repay'; pick: number }
+  | { kind: 'fundBuy' }
+  | { kind: 'fundCancel'; pick: number }
+  | { kind: 'fundSettle'; ratePick: number }
+  | { kind: 'fundProjectCancel' }
   | { kind: 'replay' }
   | { kind: 'restart' };
 
@@ -40,9 +48,18 @@ const action: fc.Arbitrary<Action> = fc.oneof(
   fc.record({ kind: fc.constant('borrow' as const), amount: amount(400, 30_000) }),
   fc.record({ kind: fc.constant('decideLoan' as const), pick: fc.nat(), approve: fc.boolean() }),
   fc.record({ kind: fc.constant('repay' as const), pick: fc.nat() }),
+  // Purchases need a completed deposit first: weighted up, so runs reach cancels and settlements with orders to pay.
+  { arbitrary: fc.constant({ kind: 'fundBuy' as const }), weight: 4 },
+  { arbitrary: fc.record({ kind: fc.constant('fundCancel' as const), pick: fc.nat() }), weight: 2 },
+  fc.record({ kind: fc.constant('fundSettle' as const), ratePick: fc.nat({ max: 400 }) }),
+  fc.constant({ kind: 'fundProjectCancel' as const }),
   fc.constant({ kind: 'replay' as const }),
   fc.constant({ kind: 'restart' as const }),
 );
+
+/** The model's fund projects: 1,000.00 a purchase, 4 purchases issued, a 1-day term, 1–5 % for the term. */
+const FUND = { amount: 100_000, issue: 400_000, minBps: 100, maxBps: 500 };
+const DAY_MS = 86_400_000;
 
 /** Mostly an open record (so decisions happen), sometimes any record (so decisions on settled ones are tried too). */
 const pickFrom = <V extends { state: string }>(map: Map<number, V>, pick: number, open: string): [number, V] | undefined => {
@@ -75,7 +92,13 @@ describe.each(backends)('wallet against its model on $name', (backend) => {
             { token },
           );
           const cardId = card.body.data.id as number;
-          const m: Model = { balance: 0, recharges: new Map(), withdrawals: new Map(), loans: new Map(), last: null };
+          const newFund = async () => {
+            const body = { name: `Model ${phone}`, min_return: FUND.minBps / 100, max_return: FUND.maxBps / 100, investment_period: 1, amount: FUND.amount, issue_amount: FUND.issue };
+            const r = await t.current.post('/ops/funds', body, { token: ops });
+            expect(r.status).toBe(200);
+            return { id: r.body.data.id as number, amount: FUND.amount, issue: FUND.issue, sold: 0 };
+          };
+          const m: Model = { balance: 0, recharges: new Map(), withdrawals: new Map(), loans: new Map(), fund: await newFund(), fundOrders: new Map(), last: null };
           let keySeq = 0;
 
           const money = async (path: string, body: unknown) => {
@@ -171,6 +194,52 @@ describe.each(backends)('wallet against its model on $name', (backend) => {
                   loan.state = 'paid';
                   m.balance -= loan.amount;
                 }
+                break;
+              }
+              case 'fundBuy': {
+                const r = await money('/stock/success/fund/purchase', { project_id: m.fund.id });
+                if (m.fund.sold + m.fund.amount > m.fund.issue) expect(r.body.data).toBe('fundSoldOut');
+                else if (m.fund.amount > m.balance) expect(r.body.data).toBe('insufficientFunds');
+                else {
+                  expect(r.status).toBe(200);
+                  m.balance -= m.fund.amount;
+                  m.fund.sold += m.fund.amount;
+                  m.fundOrders.set(r.body.data.id, { amount: m.fund.amount, fund: m.fund.id, state: 'active' });
+                }
+                break;
+              }
+              case 'fundCancel': {
+                const found = pickFrom(m.fundOrders, a.pick, 'active');
+                if (!found) break;
+                const [id, order] = found;
+                const r = await money('/stock/success/fund/cancel', { id });
+                if (order.state !== 'active') expect(r.body.data).toBe('fundOrderNotActive');
+                else {
+                  expect(r.status).toBe(200);
+                  order.state = 'cancelled';
+                  m.balance += order.amount;
+                  m.fund.sold -= order.amount;
+                }
+                break;
+              }
+              case 'fundSettle':
+              case 'fundProjectCancel': {
+                // The term ends (the clock moves a day), then the operator settles or cancels; a new project opens.
+                if (a.kind === 'fundSettle') t.current.advance(DAY_MS);
+                ops = await t.current.operatorToken();
+                token = await t.current.login(phone, password);
+                const bps = a.kind === 'fundSettle' ? FUND.minBps + (a.ratePick % (FUND.maxBps - FUND.minBps + 1)) : 0;
+                const r =
+                  a.kind === 'fundSettle'
+                    ? await opsCall(`/ops/funds/${m.fund.id}/settle`, { return_rate: bps / 100 })
+                    : await opsCall(`/ops/funds/${m.fund.id}/cancel`, { reason: 'model' });
+                expect(r.status).toBe(200);
+                for (const o of m.fundOrders.values()) {
+                  if (o.fund !== m.fund.id || o.state !== 'active') continue;
+                  o.state = a.kind === 'fundSettle' ? 'completed' : 'cancelled';
+                  m.balance += o.amount + (a.kind === 'fundSettle' ? fundProfit(o.amount, bps) : 0);
+                }
+                m.fund = await newFund();
                 break;
               }
               case 'replay': {

@@ -626,3 +626,242 @@ export const realNameVerifications = pgTable(
     check('real_name_id_type', sql`${t.idType} in ('idCard', 'driver', 'passport', 'other')`),
   ],
 );
+
+// products: block trading and QIP
+
+/**
+ * Block trading (`bulk`) and QIP (`finalize`) offers: shares of one US or IN stock at a fixed block price (the
+ * instrument's quote currency), bought in lots of at least `min_count` during the daily `windows` ({open, close}
+ * `HH:MM` in the market's time zone). Status 1 open, 2 closed by an operator. A QIP is always qualified-only.
+ */
+export const blockOffers = pgTable(
+  'block_offers',
+  {
+    id: serial('id').primaryKey(),
+    code: text('code').notNull(),
+    mold: text('mold').notNull(),
+    market: text('market').notNull(),
+    price: doublePrecision('price').notNull(),
+    minCount: integer('min_count').notNull().default(100),
+    windows: jsonb('windows').$type<{ open: string; close: string }[]>().notNull(),
+    status: integer('status').notNull().default(1),
+    qualifiedOnly: boolean('qualified_only').notNull().default(false),
+    createdBy: integer('created_by').references(() => operators.id),
+    createdAt: createdAt(),
+    closedBy: integer('closed_by').references(() => operators.id),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('block_offers_mold_status_idx').on(t.mold, t.status, t.id),
+    check('block_offers_mold', sql`${t.mold} in ('bulk', 'finalize')`),
+    check('block_offers_market', sql`${t.market} in ('US', 'IN')`),
+    check('block_offers_price_positive', sql`${t.price} > 0`),
+    check('block_offers_min_count_positive', sql`${t.minCount} > 0`),
+    check('block_offers_status', sql`${t.status} in (1, 2)`),
+    check('block_offers_closed_at', sql`(${t.status} = 2) = (${t.closedAt} is not null)`),
+    check('block_offers_qip_qualified_only', sql`${t.mold} <> 'finalize' or ${t.qualifiedOnly}`),
+  ],
+);
+
+/** Which offer each block order (a trade_orders lot of mold bulk or finalize) was bought from. */
+export const blockOfferOrders = pgTable(
+  'block_offer_orders',
+  {
+    orderId: integer('order_id')
+      .primaryKey()
+      .references(() => tradeOrders.id),
+    offerId: integer('offer_id')
+      .notNull()
+      .references(() => blockOffers.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [index('block_offer_orders_offer_idx').on(t.offerId)],
+);
+
+/** Users an operator marked qualified investors, who may buy qualified-only offers (QIPs); no row: not qualified. */
+export const qualifiedInvestors = pgTable('qualified_investors', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id),
+  markedBy: integer('marked_by').references(() => operators.id),
+  createdAt: createdAt(),
+});
+
+export type BlockOfferRow = typeof blockOffers.$inferSelect;
+
+// products: IPO
+
+/**
+ * IPO issues. `symbol` is a stock the market engine prices (allotted shares are a lot of it). Quantities are shares in
+ * whole lots; min = max = 0 is TBA. Status: Upcoming, Forthcoming (takes applications), Closed, Allotted (set once,
+ * with the allotment's figures and draw seed), Cancelled. At most one live issue (neither allotted nor cancelled) per
+ * symbol.
+ */
+export const ipos = pgTable(
+  'ipos',
+  {
+    id: serial('id').primaryKey(),
+    series: text('series').notNull(),
+    symbol: text('symbol').notNull(),
+    companyName: text('company_name').notNull(),
+    market: text('market').notNull(),
+    /** The instrument's quote currency: issue_price is in it. */
+    currency: text('currency').notNull(),
+    status: text('status').notNull().default('Upcoming'),
+    issuePrice: doublePrecision('issue_price').notNull(),
+    min: integer('min').notNull(),
+    max: integer('max').notNull(),
+    lot: integer('lot').notNull().default(100),
+    issueStartDate: date('issue_start_date', { mode: 'string' }).notNull(),
+    issueEndDate: date('issue_end_date', { mode: 'string' }).notNull(),
+    sharesOffered: bigint('shares_offered', { mode: 'number' }),
+    sharesAllotted: bigint('shares_allotted', { mode: 'number' }),
+    drawSeed: text('draw_seed'),
+    allottedBy: integer('allotted_by').references(() => operators.id),
+    allottedAt: timestamp('allotted_at', { withTimezone: true }),
+    createdBy: integer('created_by').references(() => operators.id),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('ipos_live_symbol_unique').on(t.symbol).where(sql`${t.status} not in ('Allotted', 'Cancelled')`),
+    check('ipos_status', sql`${t.status} in ('Upcoming', 'Forthcoming', 'Closed', 'Allotted', 'Cancelled')`),
+    check('ipos_issue_price_positive', sql`${t.issuePrice} > 0`),
+    check('ipos_quantities', sql`${t.lot} > 0 and ((${t.min} = 0 and ${t.max} = 0) or (${t.min} > 0 and ${t.max} >= ${t.min})) and ${t.min} % ${t.lot} = 0 and ${t.max} % ${t.lot} = 0`),
+    check('ipos_dates', sql`${t.issueEndDate} >= ${t.issueStartDate}`),
+    check('ipos_allotted', sql`(${t.status} = 'Allotted') = (${t.allottedAt} is not null)`),
+  ],
+);
+
+/**
+ * One user's application to an issue (one per user per issue). Pending (1), its amount is held on the ledger by
+ * `hold_id`; once allotted (2) the hold was captured for `allotted` shares (`captured`) and the rest `released`, and
+ * the shares are the trade order `lot_order_id` (mold 'ipo'); failed (3): nothing allotted, all released.
+ */
+export const ipoApplications = pgTable(
+  'ipo_applications',
+  {
+    id: serial('id').primaryKey(),
+    no: text('no').notNull().unique('ipo_applications_no_unique'),
+    ipoId: integer('ipo_id')
+      .notNull()
+      .references(() => ipos.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    idempotencyKey: text('idempotency_key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    count: integer('count').notNull(),
+    /** The issue price (quote currency) and the rate to the deployment currency the amount was held at. */
+    price: doublePrecision('price').notNull(),
+    fxRate: doublePrecision('fx_rate').notNull(),
+    settleCurrency: text('settle_currency').notNull(),
+    held: bigint('held', { mode: 'number' }).notNull(),
+    holdId: integer('hold_id'),
+    status: integer('status').notNull().default(1),
+    allotted: integer('allotted').notNull().default(0),
+    captured: bigint('captured', { mode: 'number' }).notNull().default(0),
+    released: bigint('released', { mode: 'number' }).notNull().default(0),
+    lotOrderId: integer('lot_order_id').references(() => tradeOrders.id),
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('ipo_applications_ipo_user_unique').on(t.ipoId, t.userId),
+    uniqueIndex('ipo_applications_user_key_unique').on(t.userId, t.idempotencyKey),
+    index('ipo_applications_user_idx').on(t.userId, t.id),
+    index('ipo_applications_lot_idx').on(t.lotOrderId),
+    check('ipo_applications_count_positive', sql`${t.count} > 0`),
+    check('ipo_applications_held_positive', sql`${t.held} > 0`),
+    check('ipo_applications_status', sql`${t.status} in (1, 2, 3)`),
+    check('ipo_applications_allotted', sql`${t.allotted} >= 0 and ${t.allotted} <= ${t.count} and (${t.status} = 2) = (${t.allotted} > 0)`),
+    check('ipo_applications_settled', sql`(${t.status} = 1 and ${t.settledAt} is null and ${t.captured} = 0 and ${t.released} = 0) or (${t.status} <> 1 and ${t.settledAt} is not null and ${t.captured} + ${t.released} = ${t.held})`),
+  ],
+);
+
+// products: funds
+/**
+ * Fixed-term fund projects. Money is bigint minor units of `currency`; returns are whole basis points for the whole
+ * term. Every order of a project ends at `ends_at`; sold_amount is the principal of its active and completed orders,
+ * never above issue_amount (the check is the last guard; purchases take the row's lock before adding).
+ */
+export const funds = pgTable(
+  'funds',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    currency: text('currency').notNull(),
+    minReturnBps: integer('min_return_bps').notNull(),
+    maxReturnBps: integer('max_return_bps').notNull(),
+    periodDays: integer('period_days').notNull(),
+    /** What one purchase costs. */
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    issueAmount: bigint('issue_amount', { mode: 'number' }).notNull(),
+    soldAmount: bigint('sold_amount', { mode: 'number' }).notNull().default(0),
+    /** open, settled or cancelled. */
+    status: text('status').notNull().default('open'),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    /** The return settled with, once settled. */
+    returnBps: integer('return_bps'),
+    profitPaid: bigint('profit_paid', { mode: 'number' }).notNull().default(0),
+    createdBy: integer('created_by').references(() => operators.id),
+    settledBy: integer('settled_by').references(() => operators.id),
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+    cancelledBy: integer('cancelled_by').references(() => operators.id),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    cancelReason: text('cancel_reason'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // The list's and the reminder's work: open projects by end.
+    index('funds_status_ends_idx').on(t.status, t.endsAt),
+    check('funds_status', sql`${t.status} in ('open', 'settled', 'cancelled')`),
+    check('funds_returns', sql`0 <= ${t.minReturnBps} and ${t.minReturnBps} <= ${t.maxReturnBps} and ${t.maxReturnBps} <= 10000`),
+    check('funds_period_positive', sql`${t.periodDays} > 0`),
+    check('funds_amounts', sql`${t.amount} > 0 and ${t.issueAmount} >= ${t.amount} and ${t.issueAmount} % ${t.amount} = 0`),
+    check('funds_sold_within_issue', sql`0 <= ${t.soldAmount} and ${t.soldAmount} <= ${t.issueAmount}`),
+    check('funds_settled_return', sql`${t.returnBps} is null or ${t.returnBps} between ${t.minReturnBps} and ${t.maxReturnBps}`),
+  ],
+);
+
+export type FundRow = typeof funds.$inferSelect;
+
+/**
+ * A user's purchase of one fund project: the principal (`amount`, minor units) left the wallet for the ledger's
+ * funds:principal account. Status active, completed (settled: principal and profit paid) or cancelled (principal paid
+ * back, no profit). `cancel_key` is the idempotency key of the user's cancel, so its replay answers the same.
+ */
+export const fundOrders = pgTable(
+  'fund_orders',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    fundId: integer('fund_id')
+      .notNull()
+      .references(() => funds.id),
+    idempotencyKey: text('idempotency_key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    currency: text('currency').notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    expectedReturnBps: integer('expected_return_bps').notNull(),
+    status: text('status').notNull().default('active'),
+    returnBps: integer('return_bps'),
+    profit: bigint('profit', { mode: 'number' }),
+    cancelKey: text('cancel_key'),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('fund_orders_user_key_unique').on(t.userId, t.idempotencyKey),
+    index('fund_orders_user_idx').on(t.userId, t.id),
+    index('fund_orders_fund_status_idx').on(t.fundId, t.status),
+    check('fund_orders_amount_positive', sql`${t.amount} > 0`),
+    check('fund_orders_status', sql`${t.status} in ('active', 'completed', 'cancelled')`),
+  ],
+);
+
+export type FundOrderRow = typeof fundOrders.$inferSelect;

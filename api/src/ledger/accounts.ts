@@ -19,6 +19,9 @@ export const SYSTEM_ACCOUNTS = [
   'income:interest',
   'income:fees',
   'settlement:stocks',
+  // Fund principal users hold in fixed-term projects (sharded by user), and the returns paid on it at term.
+  'funds:principal',
+  'funds:returns',
 ] as const;
 export type SystemAccount = (typeof SYSTEM_ACCOUNTS)[number];
 /**

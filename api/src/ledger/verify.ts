@@ -83,13 +83,40 @@ const CHECKS: { rule: string; query: ReturnType<typeof sql> }[] = [
     query: sql`select 'hold ' || h.id as subject, 'pending ' || h.amount || ' for ' || coalesce(h.ref, '(no ref)') as detail
                from ledger_holds h
                where h.status = 'pending'
-                 and not exists (select 1 from trade_orders o where o.hold_id = h.id and o.status = 0 and o.held = h.amount)`,
+                 and not exists (select 1 from trade_orders o where o.hold_id = h.id and o.status = 0 and o.held = h.amount)
+                 and not exists (select 1 from ipo_applications a where a.hold_id = h.id and a.status = 1 and a.held = h.amount)`,
+  },
+  {
+    // IPO applications (api/src/products/ipo) hold their amount until the allotment captures or releases it.
+    rule: 'every pending IPO application holds its money',
+    query: sql`select 'ipo application ' || a.no as subject, 'held ' || a.held || ', hold ' || coalesce(h.status, 'none') as detail
+               from ipo_applications a left join ledger_holds h on h.id = a.hold_id
+               where a.status = 1 and (h.id is null or h.status <> 'pending' or h.amount <> a.held)`,
   },
   {
     rule: 'every resting order holds its money',
     query: sql`select 'order ' || o.no as subject, 'held ' || o.held || ', hold ' || coalesce(h.status, 'none') as detail
                from trade_orders o left join ledger_holds h on h.id = o.hold_id
                where o.status = 0 and (h.id is null or h.status <> 'pending' or h.amount <> o.held)`,
+  },
+  // Funds (api/src/products/funds): the ledger keeps exactly the principal of active orders, and a project's sold
+  // amount is its active and completed orders, never past its issue.
+  {
+    rule: 'fund principal equals the active fund orders',
+    query: sql`select 'currency ' || coalesce(a.currency, o.currency) as subject,
+                      'funds:principal ' || coalesce(a.balance, 0) || ', active orders ' || coalesce(o.amount, 0) as detail
+               from (select currency, sum(balance) as balance from accounts
+                     where user_id is null and (kind = 'funds:principal' or kind like 'funds:principal#%') group by currency) a
+               full join (select currency, sum(amount) as amount from fund_orders where status = 'active' group by currency) o
+                 on o.currency = a.currency
+               where coalesce(a.balance, 0) <> coalesce(o.amount, 0)`,
+  },
+  {
+    rule: 'every fund sold amount is its live orders, within its issue',
+    query: sql`select 'fund ' || f.id as subject, 'sold ' || f.sold_amount || ' of ' || f.issue_amount || ', orders ' || coalesce(sum(o.amount), 0) as detail
+               from funds f left join fund_orders o on o.fund_id = f.id and o.status in ('active', 'completed')
+               group by f.id, f.sold_amount, f.issue_amount
+               having f.sold_amount <> coalesce(sum(o.amount), 0) or f.sold_amount > f.issue_amount`,
   },
 ];
 

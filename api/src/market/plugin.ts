@@ -20,7 +20,7 @@ import { DbHistoryStore } from './db-history-store';
 import { createPinnableEngine, type MarketEngine } from './engine';
 import { LocalQuoteFeed, QuoteHub, registerQuoteStream } from './quotes-stream';
 import type { Instrument, Market, Quote as EngineQuote } from './types';
-import { lookupInstrument, sameQuote, searchInstruments, toQuote, toStockRow } from './views';
+import { lookupInstrument, sameQuote, searchInstruments, toCurrencyRow, toQuote, toStockRow } from './views';
 
 export interface MarketService {
   engine: MarketEngine;
@@ -128,7 +128,9 @@ async function market(app: FastifyInstance): Promise<void> {
     return list;
   };
 
-  route(app, calls.stockList, async ({ symbol, market: wanted, keyword, page, limit }, ctx) => {
+  route(app, calls.stockList, async ({ symbol, market: wanted, keyword: typed, code, page, limit }, ctx) => {
+    // `code` is the futures and treasury lists' name for the same search.
+    const keyword = typed || code;
     let items: readonly Instrument[];
     if (symbol !== undefined) {
       // An index lists its members; any other instrument lists itself.
@@ -156,6 +158,22 @@ async function market(app: FastifyInstance): Promise<void> {
       if (cached) return cached;
       const rows = slice.map((inst, i) => toStockRow(inst, quotes[i]!));
       return lists.set(key, quotes, serializeOk(calls.stockList, { rows, count: items.length }));
+    });
+  });
+
+  // The forex pairs (spec: Currency pair), 10 a page for the infinite list; `code` searches a pair's code or name.
+  const pairs = new TickCache<typeof calls.currencyList>(200);
+  store.onChange(() => pairs.clear());
+  route(app, calls.currencyList, async ({ page, limit, code }, ctx) => {
+    const items = code ? searchInstruments(engine, code, 'FOREX') : tradableIn('FOREX');
+    const slice = items.slice((page - 1) * limit, page * limit);
+    return at(ctx.now, () => {
+      const quotes = slice.map((i) => engine.quote(i.symbol));
+      const key = `${page}\u0001${limit}\u0001${code ?? ''}`;
+      const cached = pairs.get(key, quotes);
+      if (cached) return cached;
+      const rows = slice.map((inst, i) => toCurrencyRow(inst, quotes[i]!));
+      return pairs.set(key, quotes, serializeOk(calls.currencyList, { rows, count: items.length }));
     });
   });
 

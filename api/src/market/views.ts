@@ -53,6 +53,14 @@ export function toStockRow(inst: Instrument, q: EngineQuote): StockRow {
   };
 }
 
+export type CurrencyRow = CallOutput<typeof calls.currencyList>['rows'][number];
+
+/** A forex pair as the spec's Currency pair: a stock row plus the change as a price difference, at the pair's precision. */
+export function toCurrencyRow(inst: Instrument, q: EngineQuote): CurrencyRow {
+  const scale = 10 ** inst.precision;
+  return { ...toStockRow(inst, q), price_change_percent: Math.round((q.price - q.prevClose) * scale) / scale };
+}
+
 export function toWatchEntry(inst: Instrument, q: EngineQuote): WatchEntry {
   return {
     stock_name: inst.name,

@@ -10,6 +10,9 @@ import { parseArgs } from 'node:util';
 import { calls, NewPassword, OperatorName } from '@invest/shared/contract';
 import { CHAT_USAGE, chatCommand } from '../chat/commands';
 import { KYC_USAGE, kycCommand } from '../kyc/commands';
+import { IPO_USAGE, ipoCommand } from '../products/ipo/commands';
+import { OFFERS_USAGE, offersCommand } from '../products/offers/commands';
+import { FUNDS_USAGE, fundsCommand } from '../products/funds/commands';
 import { ConfigError, loadConfig } from '../config';
 import { DatabaseLockedError, openDatabase } from '../db/database';
 import { CsvImportError, UnknownInstrumentError } from '../market';
@@ -51,7 +54,10 @@ Money commands (the running server's /api/ops; operator login from OPS_USER/OPS_
 ${SETTINGS_USAGE}
 
 ${CHAT_USAGE}
-${KYC_USAGE}`;
+${KYC_USAGE}
+${IPO_USAGE}
+${OFFERS_USAGE}
+${FUNDS_USAGE}`;
 
 
 async function createOperatorCommand(args: string[]): Promise<void> {
@@ -158,6 +164,12 @@ async function main(argv: string[]): Promise<number> {
         return await chatCommand(() => connectOps(process.env, loadConfig(process.env)), rest);
       case 'kyc':
         return await kycCommand(() => connectOps(process.env, loadConfig(process.env)), rest);
+      case 'ipo':
+        return await ipoCommand(() => connectOps(process.env, loadConfig(process.env)), rest);
+      case 'offers':
+        return await offersCommand(() => connectOps(process.env, loadConfig(process.env)), rest);
+      case 'funds':
+        return await fundsCommand(() => connectOps(process.env, loadConfig(process.env)), rest);
       case undefined:
       case 'help':
       case '--help':

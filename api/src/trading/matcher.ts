@@ -6,68 +6,33 @@
  * pending, so several API processes on one PostgreSQL each fill a resting order at most once between them.
  */
 import type { FastifyBaseLogger } from 'fastify';
+import { PeriodicJob, type JobSchedule } from '../jobs/periodic';
 import { isDue, matchOrder, pendingOrders, type MatchOutcome, type TradeDeps } from './orders';
 import { tradeRules } from './rules';
 
-export interface MatcherOptions {
-  /** Milliseconds between ticks; 0 runs no timer (tests call tick()). */
-  intervalMs: number;
+export interface MatcherOptions extends JobSchedule {
   clock: () => Date;
   log?: FastifyBaseLogger;
 }
 
 export type TickReport = Record<MatchOutcome, number>;
 
-export class OrderMatcher {
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<TickReport> | null = null;
-  private stopped = false;
-
+export class OrderMatcher extends PeriodicJob<TickReport> {
   constructor(
     private readonly deps: TradeDeps,
     private readonly opts: MatcherOptions,
-  ) {}
-
-  start(): void {
-    if (this.timer || this.opts.intervalMs <= 0) return;
-    this.stopped = false;
-    const loop = () => {
-      this.timer = setTimeout(async () => {
-        try {
-          await this.tick();
-        } catch (err) {
-          this.opts.log?.error({ err }, 'order matcher tick failed');
-        }
-        if (!this.stopped) loop();
-      }, this.opts.intervalMs);
-      this.timer.unref?.();
-    };
-    loop();
+  ) {
+    super('order matcher tick', opts);
   }
 
-  /** Stops the timer and waits for a tick in progress. */
-  async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    await this.running?.catch(() => {});
-  }
-
-  /** One pass over the resting orders (one at a time in this process; other processes may run theirs). */
-  tick(): Promise<TickReport> {
-    this.running ??= this.pass().finally(() => {
-      this.running = null;
-    });
-    return this.running;
-  }
-
-  private async pass(): Promise<TickReport> {
+  /** One pass over the resting orders (other processes may run theirs). */
+  protected async pass(): Promise<TickReport> {
     const report: TickReport = { filled: 0, expired: 0, cancelled: 0, waiting: 0, skipped: 0 };
     const pending = await pendingOrders(this.deps.db);
     if (!pending.length) return report;
     const rules = await tradeRules(this.deps.db);
     for (const o of pending) {
-      if (this.stopped && this.opts.intervalMs > 0) break;
+      if (this.stopping) break;
       const now = this.opts.clock();
       try {
         report[isDue(this.deps.market, o, now) ? await matchOrder(this.deps, o.id, now, rules) : 'waiting']++;

@@ -3,7 +3,7 @@
  * order number, cancelling, filling and expiring resting orders (the matcher), and the lists the screens read.
  */
 import { randomBytes } from 'node:crypto';
-import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
 import { feeOf, moneyOf, ORDER_STATUS, ORDER_STATUS_LABELS, type Order, type TradeRules, type TradeType } from '@invest/shared/contract';
 import type { Db, DbOrTx, Tx } from '../db/database';
 import { tradeOrders, type TradeOrderRow } from '../db/schema';
@@ -45,7 +45,7 @@ export interface BuyRequest {
   tif: 'day' | 'gtc';
 }
 
-const newOrderNo = (now: Date) => `T${now.getTime().toString(36).toUpperCase()}${randomBytes(5).toString('hex').toUpperCase()}`;
+export const newOrderNo = (now: Date) => `T${now.getTime().toString(36).toUpperCase()}${randomBytes(5).toString('hex').toUpperCase()}`;
 
 /** The tradable instrument behind a code, or 404 / 422 (an index). */
 function tradable(market: Market, tag: string): { inst: Instrument; type: TradeType } {
@@ -97,7 +97,7 @@ with filled as (
   where id = $1::int4 and status = $9::int4
   returning ${ORDER_COLUMNS}${FILL_TAIL}`;
 
-interface Fill {
+export interface Fill {
   price: number;
   fx: FxRate;
   amount: number;
@@ -164,16 +164,9 @@ export async function placeBuy(deps: TradeDeps, req: BuyRequest, now: Date): Pro
     };
     if (marketable) {
       const f = fillAt(req.count, { price: quote.price, fx }, rules);
-      const [raw] = await runStatement<Record<string, unknown>>(tx, 'trade_place_filled', PLACE_FILLED_SQL, [
-        ...[no, req.userId, req.key, hash, inst.symbol, inst.market, type, req.mold, req.kind, order.tif, req.count, inst.currency],
-        ...[currency, order.seenPrice, order.limitPrice, now.toISOString(), ORDER_STATUS.success, f.price, f.fx.rate, new Date(f.fx.asOf).toISOString(), f.amount, f.fee],
-      ]);
+      const filled = await insertFilledBuy(tx, { ...order, walletId: wallet, fill: f }, deps.maxAmount);
       // Nothing inserted: the same key raced in from another request, whose order answers.
-      if (!raw) return (await replayOf(tx)) ?? Promise.reject(keyReused());
-      checkMaxAmount(f.amount + f.fee, deps.maxAmount);
-      const filled = rowOf(tradeOrders, raw);
-      await bookBuy(tx, { keyBase: `trade:${no}:buy`, walletId: wallet, currency, reason: buyReason(type), amount: f.amount, fee: f.fee, ref: no, at: now });
-      return filled;
+      return filled ?? (await replayOf(tx)) ?? Promise.reject(keyReused());
     }
 
     const [inserted] = await tx.insert(tradeOrders).values(order).onConflictDoNothing().returning();
@@ -193,6 +186,46 @@ export async function placeBuy(deps: TradeDeps, req: BuyRequest, now: Date): Pro
       .returning();
     return resting!;
   });
+}
+
+/** An order to insert filled: its row's values, the wallet that pays, and the fill (price, rate, amount, fee). */
+export interface FilledBuy {
+  no: string;
+  userId: number;
+  idempotencyKey: string;
+  requestHash: string;
+  symbol: string;
+  market: string;
+  type: string;
+  mold: string;
+  kind: string;
+  tif: string;
+  count: number;
+  quoteCurrency: string;
+  settleCurrency: string;
+  seenPrice: number;
+  limitPrice: number | null;
+  createdAt: Date;
+  walletId: number;
+  fill: Fill;
+}
+
+/**
+ * Inserts a buy filled at `o.fill` (the order, its fill and the position in one statement), then books its money
+ * (amount and fee, both from the wallet). Null when the order's Idempotency-Key is taken (nothing was written).
+ * Ordinary market orders and the products' own buys (block offers, at their block price) both fill through here.
+ */
+export async function insertFilledBuy(tx: Tx, o: FilledBuy, maxAmount: number): Promise<Row | null> {
+  const { fill: f, createdAt: now } = o;
+  const [raw] = await runStatement<Record<string, unknown>>(tx, 'trade_place_filled', PLACE_FILLED_SQL, [
+    ...[o.no, o.userId, o.idempotencyKey, o.requestHash, o.symbol, o.market, o.type, o.mold, o.kind, o.tif, o.count, o.quoteCurrency],
+    ...[o.settleCurrency, o.seenPrice, o.limitPrice, now.toISOString(), ORDER_STATUS.success, f.price, f.fx.rate, new Date(f.fx.asOf).toISOString(), f.amount, f.fee],
+  ]);
+  if (!raw) return null;
+  checkMaxAmount(f.amount + f.fee, maxAmount);
+  const filled = rowOf(tradeOrders, raw);
+  await bookBuy(tx, { keyBase: `trade:${o.no}:buy`, walletId: o.walletId, currency: o.settleCurrency, reason: buyReason(o.type), amount: f.amount, fee: f.fee, ref: o.no, at: now });
+  return filled;
 }
 
 /** Fills a resting buy at `price` (the engine's): the order, its fill and the position, then the money. */
@@ -363,13 +396,16 @@ export async function findOrder(db: DbOrTx, userId: number, no: string): Promise
   return row ?? null;
 }
 
-async function findByKey(db: DbOrTx, userId: number, key: string): Promise<Row | undefined> {
+/** The user's order placed under Idempotency-Key `key`: a replay answers with it. */
+export async function findByKey(db: DbOrTx, userId: number, key: string): Promise<Row | undefined> {
   const [row] = await db.select().from(tradeOrders).where(and(eq(tradeOrders.userId, userId), eq(tradeOrders.idempotencyKey, key)));
   return row;
 }
 
 export interface OrderQuery {
   status?: number;
+  /** Leaves out orders of this status (the block orders' failed tab: every status but success). */
+  exceptStatus?: number;
   mold?: string;
   tag?: string;
   state?: 'buy' | 'sell';
@@ -382,6 +418,7 @@ export interface OrderQuery {
 export async function listOrders(db: DbOrTx, userId: number, q: OrderQuery): Promise<{ rows: Row[]; count: number }> {
   const where: SQL[] = [eq(tradeOrders.userId, userId)];
   if (q.status !== undefined) where.push(eq(tradeOrders.status, q.status));
+  if (q.exceptStatus !== undefined) where.push(ne(tradeOrders.status, q.exceptStatus));
   if (q.mold) where.push(eq(tradeOrders.mold, q.mold));
   if (q.state) where.push(eq(tradeOrders.state, q.state));
   if (q.type) where.push(eq(tradeOrders.type, q.type));

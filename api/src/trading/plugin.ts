@@ -1,7 +1,10 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
-import { calls, QUANTITY_FULL_MAX, QUANTITY_HALF_MAX, QUANTITY_MIN } from '@invest/shared/contract';
+import type { z } from 'zod';
+import { calls, isBlockMold, QUANTITY_FULL_MAX, QUANTITY_HALF_MAX, QUANTITY_MIN } from '@invest/shared/contract';
 import { ApiError, apiErrorHandler } from '../http/errors';
 import { idempotencyKey, route, subjectOf, type Handler } from '../http/route';
+import { placeBlockBuy } from '../products/offers/buy';
+import { blockOrderFilter } from '../products/offers/order-filter';
 import { OrderMatcher } from './matcher';
 import { cancelOrder, findOrder, listOrders, openLots, orderViews, placeBuy, sellLot, type TradeDeps } from './orders';
 import { listTrades } from './records';
@@ -38,6 +41,12 @@ export async function tradingPlugin(app: FastifyInstance): Promise<void> {
   });
 
   route(app, calls.dealBuy, async (input, ctx) => {
+    // Block trading and QIP buy from an offer, at its block price (products/offers).
+    if (isBlockMold(input.mold)) {
+      const block = { userId: subjectOf(ctx).id, key: idempotencyKey(ctx), mold: input.mold, offerId: input.id!, tag: input.tag, count: input.count, price: input.price };
+      const row = await placeBlockBuy(deps, { ...block, code: String(input.stock_password ?? '') }, ctx.now);
+      return orderViews(app.market, ctx.now).toOrder(row);
+    }
     const row = await placeBuy(
       deps,
       {
@@ -75,13 +84,13 @@ export async function tradingPlugin(app: FastifyInstance): Promise<void> {
 
   // The records: a sold lot's buy and its sale are two entries, each with the state of the trade it records.
   route(app, calls.dealList, async (input, ctx) => {
-    const { entries, count } = await listTrades(app.db, subjectOf(ctx).id, input);
+    const { entries, count } = await listTrades(app.db, subjectOf(ctx).id, blockOrderFilter(input));
     const { toOrder } = orderViews(app.market, ctx.now);
     return { rows: entries.map((e) => ({ ...toOrder(e.row), state: e.side })), count };
   });
 
   route(app, calls.orderList, async (input, ctx) => {
-    const { rows, count } = await listOrders(app.db, subjectOf(ctx).id, input);
+    const { rows, count } = await listOrders(app.db, subjectOf(ctx).id, blockOrderFilter(input));
     const { toOrder } = orderViews(app.market, ctx.now);
     return { rows: rows.map(toOrder), count };
   });
@@ -93,15 +102,19 @@ export async function tradingPlugin(app: FastifyInstance): Promise<void> {
     const { toOrder, dayPnlOf } = orderViews(app.market, ctx.now);
     const all = lots.map(toOrder);
     const sum = (f: (o: (typeof all)[number]) => number) => all.reduce((s, o) => s + f(o), 0);
+    const rows = all.slice((input.page - 1) * input.limit, input.page * input.limit);
     return {
-      rows: all.slice((input.page - 1) * input.limit, input.page * input.limit),
+      rows,
       count: all.length,
       cost: sum((o) => o.cost),
       value: sum((o) => o.value ?? 0),
       unrealized_pnl: sum((o) => o.unrealized_pnl ?? 0),
       day_pnl: lots.reduce((s, o) => s + dayPnlOf(o), 0),
+      ...(input.include === 'chart' && rows[0] ? { chart: firstChart(rows[0].tag) } : {}),
     };
   };
+  // The day candles of a lot's instrument, as the market's own GET /v2/yahoo answers them (one answer per tick).
+  const firstChart = (symbol: string) => app.marketAnswers[calls.yahoo.path]!({ symbol, mold: '1d' }) as z.input<typeof calls.yahoo.output>;
   route(app, calls.positions, positions);
   // The path the trade screen called before it took the spec's: a trading remote built then still calls it.
   route(app, { ...calls.positions, path: POSITIONS_BEFORE_THE_SPEC }, positions);

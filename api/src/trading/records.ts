@@ -13,8 +13,9 @@ export interface TradeEntry {
 }
 
 const COLUMNS = columnsOf(tradeOrders);
-// Only ever the caller's (every entry is scoped to the user); status and mold filter when given.
-const WHERE = `user_id = $1::int4 and ($2::int4 is null or status = $2::int4) and ($3::text is null or mold = $3::text)`;
+// Only ever the caller's (every entry is scoped to the user); status, mold and a status to leave out filter when given.
+const WHERE = `user_id = $1::int4 and ($2::int4 is null or status = $2::int4) and ($3::text is null or mold = $3::text)
+  and ($4::int4 is null or status <> $4::int4)`;
 
 // Newest first by when the trade happened (an order's buy at its placing, a sale at sold_at); a sale before a buy at
 // the same instant, as it can only have come after.
@@ -24,16 +25,16 @@ with entries as (
   union all
   select ${COLUMNS}, 'sell', sold_at from trade_orders where ${WHERE} and state = 'sell'
 )
-select * from entries order by at desc, id desc, side desc limit $4::int4 offset $5::int4`;
+select * from entries order by at desc, id desc, side desc limit $5::int4 offset $6::int4`;
 
 const COUNT_SQL = `select count(*) + count(*) filter (where state = 'sell') as n from trade_orders where ${WHERE}`;
 
 export async function listTrades(
   db: DbOrTx,
   userId: number,
-  q: { status?: number; mold?: string; page: number; limit: number },
+  q: { status?: number; mold?: string; exceptStatus?: number; page: number; limit: number },
 ): Promise<{ entries: TradeEntry[]; count: number }> {
-  const where = [userId, q.status ?? null, q.mold ?? null];
+  const where = [userId, q.status ?? null, q.mold ?? null, q.exceptStatus ?? null];
   const [raw, [total]] = await Promise.all([
     runStatement<Record<string, unknown>>(db, 'trade_list_entries', LIST_SQL, [...where, q.limit, (q.page - 1) * q.limit]),
     runStatement<{ n: unknown }>(db, 'trade_count_entries', COUNT_SQL, where),

@@ -7,6 +7,7 @@ import { ApiError } from '../http/errors';
 import { route, subjectOf } from '../http/route';
 import { findWallet, walletBalance } from '../ledger/accounts';
 import { outstandingLoans } from '../loans/store';
+import { activeFundPrincipal } from '../products/funds/orders';
 import { holdingsValue } from '../trading/orders';
 import { PRIVATE_SETTING_PREFIXES } from '../wallet/settings';
 import { registerWalletStream } from './stream';
@@ -25,13 +26,14 @@ export async function userPlugin(app: FastifyInstance): Promise<void> {
     const user = await findUserById(app.db, subjectOf(ctx).id);
     // A valid token for a user that no longer exists: treat as logged out.
     if (!user) throw new ApiError(401, 'unauthorized');
-    const [wallet, loan, holdings] = await Promise.all([
+    const [wallet, loan, holdings, funds] = await Promise.all([
       findWallet(app.db, user.id, currency),
       outstandingLoans(app.db, user.id),
       holdingsValue(app.db, app.market, user.id, ctx.now),
+      activeFundPrincipal(app.db, user.id),
     ]);
-    // Total assets: available and held money, plus open positions at the engine's price, less what is owed.
-    const total = (wallet?.balance ?? 0) + holdings - loan;
+    // Total assets: available and held money, plus open positions at the engine's price and fund principal, less what is owed.
+    const total = (wallet?.balance ?? 0) + holdings + funds - loan;
     return { id: user.id, user: user.phone, no: user.accountNo, img: user.avatar ?? '', total, money: wallet?.available ?? 0, loan };
   });
 

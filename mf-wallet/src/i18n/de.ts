@@ -30,6 +30,7 @@ export const de: Leaves<typeof en> = {
     fund_project_profit: 'Fondsgewinn',
     principal_returned: 'Kapitalrückzahlung',
     transactionExpenses: 'Transaktionsgebühren',
+    fund_purchase: 'Fondskauf',
   },
   status: {
     inProgress: 'In Bearbeitung',

@@ -31,6 +31,7 @@ export const en = {
     fund_project_profit: 'Fund profit',
     principal_returned: 'Principal returned',
     transactionExpenses: 'Transaction fees',
+    fund_purchase: 'Fund purchase',
   },
   status: {
     inProgress: 'In progress',

@@ -30,6 +30,7 @@ export const es: Leaves<typeof en> = {
     fund_project_profit: 'Ganancia del fondo',
     principal_returned: 'Capital devuelto',
     transactionExpenses: 'Comisiones',
+    fund_purchase: 'Compra de fondo',
   },
   status: {
     inProgress: 'En proceso',

@@ -30,6 +30,7 @@ export const zh: Leaves<typeof en> = {
     fund_project_profit: '基金收益',
     principal_returned: '本金返还',
     transactionExpenses: '交易费用',
+    fund_purchase: '基金申购',
   },
   status: {
     inProgress: '处理中',

@@ -38,3 +38,8 @@ export {
 export { dealBuy, dealSell, dealList, orderList, dealOrder, dealCancel, positions, tradeRulesInfo } from './trading';
 export { chatMessages, chatSend, chatUnreadCount, chatRead, kefu, opsChats, opsChatMessages, opsChatReply } from './chat';
 export { passwordUp, tradePasswordState, realNameAdd, realNameState, upload, opsKycList, opsKycGet, opsKycApprove, opsKycReject } from './account';
+// products
+export { offerList, opsOffers, opsOfferCreate, opsOfferClose, opsUserQualified } from './offers';
+export { ipoList, ipoBuy, ipoOrders, opsIpos, opsIpoCreate, opsIpoStatus, opsIpoAllot } from './ipo';
+export { fundList, fundPurchase, fundOrders, fundCancel, opsFunds, opsFundCreate, opsFundSettle, opsFundCancel } from './funds';
+export { currencyList } from './market';

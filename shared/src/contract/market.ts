@@ -3,7 +3,7 @@ import { defineCall, Id, NoInput, QueryId } from './envelope';
 import { wholeNumber } from './numbers';
 import { plainText } from './text';
 import { routes } from './routes';
-import { MARKETS, INTERVALS, YAHOO_VIEWS, STOCK_LIST_MAX } from './values/market';
+import { MARKETS, INTERVALS, YAHOO_VIEWS, STOCK_LIST_MAX, FOREX_PAGE_SIZE } from './values/market';
 export * from './values/market';
 
 /** Query numbers arrive as text (digits); these read them and keep them in range. */
@@ -111,10 +111,31 @@ export const stockList = defineCall({
     symbol: Symbol.optional(),
     market: Market.optional(),
     keyword: z.string().trim().max(64, 'invalidInput').optional(),
+    /** The spec's name for the futures and treasury lists' search (with `market`): matched as `keyword` is. */
+    code: z.string().trim().max(64, 'invalidInput').optional(),
     page: Page.default(1),
     limit: limitOf(STOCK_LIST_MAX).default(10),
   }),
   output: z.object({ rows: z.array(StockRow), count: z.number().int() }),
+});
+
+/**
+ * The spec's Currency pair: `prasent` the price, `percent_change` the change in percent since the previous close,
+ * `price_change_percent` the same change as a price difference (quote currency; the spec's name kept). The rest is
+ * a stock row's (ours): a pair is drawn as any instrument, with 4 decimals.
+ */
+export const CurrencyRow = StockRow.extend({ price_change_percent: z.number() });
+export type CurrencyRow = z.infer<typeof CurrencyRow>;
+
+/** GET /v2/currency/list: the forex pairs, paged by 10 (spec §9); `code` searches a pair's code or name. */
+export const currencyList = defineCall({
+  ...routes.currencyList,
+  input: z.strictObject({
+    page: Page.default(1),
+    limit: limitOf(STOCK_LIST_MAX).default(FOREX_PAGE_SIZE),
+    code: z.string().trim().max(64, 'invalidInput').optional(),
+  }),
+  output: z.object({ rows: z.array(CurrencyRow), count: z.number().int() }),
 });
 
 export const News = z.object({

@@ -90,4 +90,29 @@ export const routes = {
   opsKycGet: { method: 'GET', path: '/ops/kyc/:id', auth: 'operator' },
   opsKycApprove: { method: 'POST', path: '/ops/kyc/:id/approve', auth: 'operator' },
   opsKycReject: { method: 'POST', path: '/ops/kyc/:id/reject', auth: 'operator' },
+  // products: block trading and QIP (offers are bought through dealBuy with mold bulk or finalize)
+  offerList: { method: 'POST', path: '/stock/success/stock/list', auth: 'user' },
+  opsOffers: { method: 'GET', path: '/ops/offers', auth: 'operator' },
+  opsOfferCreate: { method: 'POST', path: '/ops/offers', auth: 'operator' },
+  opsOfferClose: { method: 'POST', path: '/ops/offers/:id/close', auth: 'operator' },
+  opsUserQualified: { method: 'POST', path: '/ops/users/:id/qualified', auth: 'operator' },
+  // products: IPO
+  ipoList: { method: 'GET', path: '/client/ipo', auth: 'user' },
+  ipoBuy: { method: 'POST', path: '/stock/success/ipo/buy', auth: 'user', idempotent: true },
+  ipoOrders: { method: 'GET', path: '/stock/success/ipo/list', auth: 'user' },
+  opsIpos: { method: 'GET', path: '/ops/ipos', auth: 'operator' },
+  opsIpoCreate: { method: 'POST', path: '/ops/ipos', auth: 'operator' },
+  opsIpoStatus: { method: 'POST', path: '/ops/ipos/:id/status', auth: 'operator' },
+  opsIpoAllot: { method: 'POST', path: '/ops/ipos/:id/allot', auth: 'operator' },
+  // products: funds
+  fundList: { method: 'GET', path: '/v2/fund/list', auth: 'user' },
+  fundPurchase: { method: 'POST', path: '/stock/success/fund/purchase', auth: 'user', idempotent: true },
+  fundOrders: { method: 'GET', path: '/stock/success/fund/orders', auth: 'user' },
+  fundCancel: { method: 'POST', path: '/stock/success/fund/cancel', auth: 'user', idempotent: true },
+  opsFunds: { method: 'GET', path: '/ops/funds', auth: 'operator' },
+  opsFundCreate: { method: 'POST', path: '/ops/funds', auth: 'operator' },
+  opsFundSettle: { method: 'POST', path: '/ops/funds/:id/settle', auth: 'operator' },
+  opsFundCancel: { method: 'POST', path: '/ops/funds/:id/cancel', auth: 'operator' },
+  // products: forex, futures and treasury lists
+  currencyList: { method: 'GET', path: '/v2/currency/list', auth: 'user' },
 } as const satisfies Record<string, Route>;

@@ -3,8 +3,9 @@ import { defineCall, Minor, QueryId } from './envelope';
 import { decimalNumber, wholeNumber } from './numbers';
 import { routes } from './routes';
 import { plainText } from './text';
-import { ORDER_NO_CHARS, ORDER_NO_MAX, ORDER_STATUS_LABELS, TRADE_TYPES, ORDER_MOLDS, ORDER_KINDS, TIME_IN_FORCE, QUANTITY_MIN, QUANTITY_FULL_MAX, POSITIONS_PAGE_SIZE, quantityIssue } from './values/trading';
-import { limitOf, Page, Symbol } from './market';
+import { ORDER_NO_CHARS, ORDER_NO_MAX, ORDER_STATUS_LABELS, TRADE_TYPES, ORDER_MOLDS, ORDER_KINDS, TIME_IN_FORCE, QUANTITY_MIN, POSITIONS_PAGE_SIZE, quantityIssue } from './values/trading';
+import { limitOf, Page, Symbol, yahoo } from './market';
+import { BLOCK_COUNT_MAX, isBlockMold } from './values/offers';
 export * from './values/trading';
 
 /**
@@ -26,7 +27,8 @@ export type TradeType = z.infer<typeof TradeType>;
 export const OrderMold = z.enum(ORDER_MOLDS, { error: 'invalidInput' });
 
 const PriceIn = decimalNumber(z.number({ error: 'invalidPrice' }).positive('invalidPrice').lt(1e9, 'invalidPrice'));
-const Count = wholeNumber(z.number({ error: 'quantityTooLow' }).int('quantityTooLow').min(QUANTITY_MIN, 'quantityTooLow').max(QUANTITY_FULL_MAX, 'quantityExceedsFull'));
+// The cap depends on the mold (the stock caps, or a block offer's own minimum and BLOCK_COUNT_MAX): DealBuyInput checks it.
+const Count = wholeNumber(z.number({ error: 'quantityTooLow' }).int('quantityTooLow').min(QUANTITY_MIN, 'quantityTooLow'));
 /** An order number as we issue it. */
 export const OrderNo = z.string({ error: 'requiredFields' }).trim().min(1, 'requiredFields').max(ORDER_NO_MAX, 'invalidInput').regex(ORDER_NO_CHARS, 'invalidInput');
 const ShortText = (max: number) => z.union([plainText(z.string().max(max, 'invalidInput')), z.number()], { error: 'invalidInput' });
@@ -39,12 +41,12 @@ export const DealBuyInput = z
     /** The price the user saw (the collar compares it with the engine's). Never the fill price. */
     price: PriceIn,
     mold: OrderMold.default('stock'),
-    /** Block offer id (product molds only); ignored by ordinary orders. */
+    /** Block offer id (molds bulk and finalize: required); ignored by ordinary orders. */
     id: QueryId.optional(),
     url_count: ShortText(64).optional(),
     /** Sent by some screens (market or side); the instrument decides, so it is not used. */
     type: ShortText(16).optional(),
-    /** Block trades only; not used by ordinary orders. */
+    /** Block trades only (required there): the user's transaction password. Not used by ordinary orders. */
     stock_password: ShortText(64).optional(),
     // Ours, all optional.
     /** `market` (default) fills at the engine's price; `limit` rests until the engine's price is at or below limit_price. */
@@ -57,8 +59,15 @@ export const DealBuyInput = z
     position: z.enum(['half', 'full'], { error: 'invalidInput' }).optional(),
   })
   .superRefine((v, ctx) => {
-    const issue = quantityIssue(v.count, v.position);
-    if (issue) ctx.addIssue({ code: 'custom', path: ['count'], message: issue });
+    if (isBlockMold(v.mold)) {
+      // A block or QIP buy: the offer's minimum is checked against the offer, and the stock caps do not apply.
+      if (v.count > BLOCK_COUNT_MAX) ctx.addIssue({ code: 'custom', path: ['count'], message: 'amountTooLarge' });
+      if (v.id === undefined) ctx.addIssue({ code: 'custom', path: ['id'], message: 'blockFieldsRequired' });
+      if (v.stock_password === undefined || String(v.stock_password).trim() === '') ctx.addIssue({ code: 'custom', path: ['stock_password'], message: 'blockFieldsRequired' });
+    } else {
+      const issue = quantityIssue(v.count, v.position);
+      if (issue) ctx.addIssue({ code: 'custom', path: ['count'], message: issue });
+    }
     if (v.kind === 'limit' && v.limit_price === undefined) ctx.addIssue({ code: 'custom', path: ['limit_price'], message: 'limitPriceRequired' });
   });
 
@@ -126,8 +135,9 @@ const OrderRows = z.object({ rows: z.array(Order), count: z.number().int() });
 /**
  * POST /stock/success/deal/buy: place an order. A market order while the market is open fills at once at the engine's
  * price; otherwise it rests (status 0) with its money held. Refusals: quantityTooLow / quantityExceedsHalf /
- * quantityExceedsFull (400), notFound (404, unknown instrument), tradeNotAvailable (422: an index, or a product
- * mold), priceMoved (409, see PriceMovedRejection), exchangeRateStale (422), insufficientFunds (422).
+ * quantityExceedsFull (400), notFound (404, unknown instrument), tradeNotAvailable (422: an index, or mold ipo),
+ * priceMoved (409, see PriceMovedRejection), exchangeRateStale (422), insufficientFunds (422). With mold bulk or
+ * finalize it is a block buy from offer `id`, with its own rules and refusals (offers.ts).
  */
 export const dealBuy = defineCall({
   ...routes.dealBuy,
@@ -150,7 +160,8 @@ const StatusFilter = wholeNumber(z.number({ error: 'invalidInput' }).int('invali
 
 /**
  * POST /stock/success/deal/list: the caller's trades by status and mold, newest first by when each happened (rows;
- * count is ours): every order once, and a sold lot's sale as an entry of its own (state `sell`, at sold_at).
+ * count is ours): every order once, and a sold lot's sale as an entry of its own (state `sell`, at sold_at). With mold
+ * bulk or finalize, `status` is the block orders' tab (spec §4): 0 all, 1 success, 2 failed (any status but 1).
  */
 export const dealList = defineCall({
   ...routes.dealList,
@@ -165,7 +176,8 @@ export const dealList = defineCall({
 
 /**
  * GET /stock/success/deal/orders: the spec's shared order-list helper. By status and mold, or by tag (the trading
- * screen asks for status 1 and the tag: the lots of that instrument; add state=buy for the open ones only).
+ * screen asks for status 1 and the tag: the lots of that instrument; add state=buy for the open ones only). With mold
+ * bulk or finalize, `status` is the block orders' tab, as in deal/list.
  */
 export const orderList = defineCall({
   ...routes.orderList,
@@ -199,7 +211,8 @@ export const dealCancel = defineCall({
 
 /**
  * GET /stock/success/v2/transaction (spec §7: type, page, limit → data.rows of Positions): the open lots of one type
- * for the trade screen, paged by 10, with their sums (ours, optional to a client).
+ * for the trade screen, paged by 10, with their sums and, when asked, the first lot's chart (ours, optional to a
+ * client): the screen's first read brings what it draws first in one round trip instead of two.
  */
 export const positions = defineCall({
   ...routes.positions,
@@ -207,6 +220,8 @@ export const positions = defineCall({
     type: TradeType.default('stock'),
     page: Page.default(1),
     limit: limitOf(50).default(POSITIONS_PAGE_SIZE),
+    /** Ours: `chart` also answers the first row's day candles, the chart the trade screen draws first. */
+    include: z.enum(['chart'], { error: 'invalidInput' }).optional(),
   }),
   output: z.object({
     rows: z.array(Order),
@@ -217,6 +232,8 @@ export const positions = defineCall({
     unrealized_pnl: Minor,
     /** Day's P&L over the same lots: from the previous close, or from the fill for lots bought this session. */
     day_pnl: Minor,
+    /** With include=chart and a first row: its instrument's day candles, as GET /v2/yahoo answers with mold 1d. */
+    chart: yahoo.output.optional(),
   }),
 });
 

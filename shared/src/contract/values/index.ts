@@ -6,3 +6,6 @@ export * from './market';
 export * from './trading';
 export * from './chat';
 export * from './account';
+export * from './offers';
+export * from './ipo';
+export * from './funds';

@@ -13,6 +13,8 @@ export const RANGE_OF: Record<(typeof INTERVALS)[number], '1d' | '1y' | '5y'> = 
 /** Our addition to /v2/yahoo: `view=spark` answers what a price card draws, the quote and its sparkline paths. */
 export const YAHOO_VIEWS = ['spark'] as const;
 export const STOCK_LIST_MAX = 100;
+/** Spec §9: the forex list loads 10 pairs at a time. */
+export const FOREX_PAGE_SIZE = 10;
 export const NEWS_PAGE_SIZES = [10, 20, 30, 50] as const;
 
 /**

@@ -18,8 +18,9 @@ export const ORDER_STATUS_LABELS = ['pending', 'success', 'cancelled', 'expired'
 export const TRADE_TYPES = ['stock', 'forex', 'futures', 'treasury'] as const;
 
 /**
- * The spec's `mold`: `stock` is an ordinary order (any tradable instrument); the product molds (block `finalize`/
- * `bulk`, `ipo`) belong to the products' own calls and are refused by deal/buy with `tradeNotAvailable`.
+ * The spec's `mold`: `stock` is an ordinary order (any tradable instrument); `bulk` (block trading) and `finalize`
+ * (QIP) buy from a block offer at its block price (offers.ts); `ipo` belongs to the IPO calls and is refused by
+ * deal/buy with `tradeNotAvailable`.
  */
 export const ORDER_MOLDS = ['stock', 'finalize', 'bulk', 'ipo'] as const;
 

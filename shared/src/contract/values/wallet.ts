@@ -20,6 +20,8 @@ export const BILL_REASONS = [
   'fund_project_profit',
   'principal_returned',
   'transactionExpenses',
+  // Ours: the principal of a fund purchase, paid back as principal_returned.
+  'fund_purchase',
 ] as const;
 
 export const BILL_TYPES = ['all', 'income', 'expense'] as const;
