@@ -24,7 +24,7 @@ const SIGNED_IN: Screen[] = [
   { path: '/account', ready: (p) => p.getByTestId('total-assets') },
   { path: '/trade', ready: (p) => p.getByTestId('positions-empty') },
   { path: '/records', ready: (p) => p.getByTestId('records-empty') },
-  { path: '/stock/trading/RELIANCE.NS/IN/Reliance%20Industries%20Ltd?type=buy', ready: (p) => p.getByText('You hold no lots of this stock') },
+  { path: '/stock/trading/RELIANCE.NS/IN/Reliance%20Industries%20Ltd?type=buy', ready: (p) => p.getByText('You hold no lots of this instrument') },
   { path: '/settings', ready: (p) => p.getByRole('button', { name: 'Log out' }) },
 ];
 

@@ -17,14 +17,14 @@ test('positions, loaded fresh, ask for their first page once: from the page’s 
   });
   await page.goto('/trade');
   await expect(page.getByTestId('positions-empty')).toBeVisible();
-  expect(asked).toEqual(['?limit=10&page=1&type=stock']);
+  expect(asked).toEqual(['?include=chart&limit=10&page=1&type=stock']);
   // The head's script started it (before the app's code), and the screen took its answer.
   expect(await page.evaluate(() => Object.keys((window as unknown as { __investEarlyCalls: { calls: object } }).__investEarlyCalls.calls))).toEqual([]);
 
   // Another type's page is one the screen asks for itself, once: the page started the one its route names.
   await page.getByRole('tab', { name: 'Forex' }).click();
   await expect(page.getByTestId('positions-empty')).toContainText(/forex/i);
-  expect(asked).toEqual(['?limit=10&page=1&type=stock', '?limit=10&page=1&type=forex']);
+  expect(asked).toEqual(['?include=chart&limit=10&page=1&type=stock', '?include=chart&limit=10&page=1&type=forex']);
 });
 
 test('a visitor without a session starts nothing, and lands on the login', async ({ page }) => {

@@ -38,7 +38,7 @@ const available = async (request: APIRequestContext, page: Page) => (await apiGe
 async function openTicket(page: Page, side: 'buy' | 'sell' = 'buy') {
   await open(page, `${TICKET}?type=${side}`);
   await expect(page.getByTestId('live-price')).toHaveText(/^₹[\d,]+\.\d\d$/);
-  await expect(page.getByTestId('ticket-lot').or(page.getByText('You hold no lots of this stock')).first()).toBeVisible();
+  await expect(page.getByTestId('ticket-lot').or(page.getByText('You hold no lots of this instrument')).first()).toBeVisible();
   if (side === 'buy') await expect(page.getByTestId('available')).toHaveText(/^₹[\d,]+\.\d\d$/);
 }
 
@@ -53,7 +53,7 @@ test('a funded user buys half a position, sees the lot and its bills, sells it a
 
   await openTicket(page);
   await expect(page.getByTestId('available')).toHaveText('₹500,000.00');
-  await expect(page.getByText('You hold no lots of this stock')).toBeVisible();
+  await expect(page.getByText('You hold no lots of this instrument')).toBeVisible();
   await page.getByRole('button', { name: 'Half position' }).click();
   await expect(page.getByRole('textbox', { name: 'Quantity' })).toHaveValue('50');
   await expect(page.getByTestId('preview-total')).toHaveText(/^₹[\d,]+\.\d\d$/);
@@ -101,7 +101,7 @@ test('a funded user buys half a position, sees the lot and its bills, sells it a
   await page.getByRole('button', { name: `Sell lot ${lot!.no}` }).click();
   await page.getByRole('dialog', { name: 'Sell this lot?' }).getByRole('button', { name: 'Sell' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Sold successfully' })).toBeVisible();
-  await expect(page.getByText('You hold no lots of this stock')).toBeVisible();
+  await expect(page.getByText('You hold no lots of this instrument')).toBeVisible();
 
   const [sold] = (await orders(request, page)).rows;
   expect(sold).toMatchObject({ no: lot!.no, state: 'sell', status: 1 });

@@ -5,7 +5,7 @@ import { callUrl } from '@invest/shared/api-url';
 import type { EarlyCallsFile } from '@invest/shared/early-calls';
 import earlyCallsFile from '../src/early-calls.json';
 import { AppRoutes } from '../src/App';
-import { prefetchPositions } from '../src/positions/positionsRoute';
+import { positionsQuery, prefetchPositions } from '../src/positions/positionsRoute';
 import { CONFIG, order } from './fixtures';
 import { texts } from '../src/i18n';
 
@@ -25,7 +25,11 @@ function serve(over: Record<string, (input: any) => unknown> = {}) {
   return answer({
     '/v2/config': () => CONFIG,
     '/v2/yahoo': ({ symbol }) => chart(symbol),
-    [POSITIONS]: ({ type }) => (type === 'stock' ? { rows: LOTS, count: LOTS.length, ...SUMS } : { rows: [], count: 0, cost: 0, value: 0, unrealized_pnl: 0, day_pnl: 0 }),
+    // As the API answers: include=chart brings the first lot's day candles.
+    [POSITIONS]: ({ type, include }) =>
+      type === 'stock'
+        ? { rows: LOTS, count: LOTS.length, ...SUMS, ...(include === 'chart' ? { chart: chart(LOTS[0]!.tag) } : {}) }
+        : { rows: [], count: 0, cost: 0, value: 0, unrealized_pnl: 0, day_pnl: 0 },
     ...over,
   });
 }
@@ -53,7 +57,7 @@ it('groups each instrument’s lots under one line with the average cost, and su
   fireEvent.click(within(rel).getByRole('button', { name: 'Show the lots of Reliance' }));
   expect(within(rel).getAllByTestId('lot')).toHaveLength(2);
   expect(within(rel).getByRole('button', { name: 'Hide the lots of Reliance' }).getAttribute('aria-expanded')).toBe('true');
-  expect(inputsOf(POSITIONS)[0]).toEqual({ type: 'stock', page: 1, limit: 10 });
+  expect(inputsOf(POSITIONS)[0]).toEqual({ type: 'stock', page: 1, limit: 10, include: 'chart' });
 });
 
 it('the four type buttons each load their type and say when there is nothing', async () => {
@@ -67,7 +71,7 @@ it('the four type buttons each load their type and say when there is nothing', a
   ] as const) {
     fireEvent.click(screen.getByRole('tab', { name: label }));
     expect((await screen.findByTestId('positions-empty')).textContent).toBe(text);
-    expect(inputsOf(POSITIONS).at(-1)).toEqual({ type, page: 1, limit: 10 });
+    expect(inputsOf(POSITIONS).at(-1)).toEqual({ type, page: 1, limit: 10, include: 'chart' });
   }
 });
 
@@ -210,25 +214,27 @@ it('a chart that fails to load offers a retry, and the positions stay', async ()
 describe('a visit that opens on positions', () => {
   beforeEach(() => queryClient.clear());
 
-  it('asks for the first page, then the first holding’s candles, before the screen has drawn, and the screen uses them', async () => {
+  it('asks for the first page with its first holding’s candles, in one request, before the screen has drawn, and the screen uses them', async () => {
     serve();
     prefetchPositions({ pathname: '/trade-no-nav/stock', search: '' });
-    await waitFor(() => expect(inputsOf('/v2/yahoo')).toEqual([{ symbol: 'RELIANCE.NS', market: 'IN', mold: '1d' }]));
-    expect(inputsOf(POSITIONS)).toEqual([{ type: 'stock', page: 1, limit: 10 }]);
+    await waitFor(() => expect(inputsOf(POSITIONS)).toEqual([{ type: 'stock', page: 1, limit: 10, include: 'chart' }]));
 
     // The page's one client, which the prefetch filled.
     renderAt('/trade-no-nav/stock', <AppRoutes />, queryClient);
     expect(await screen.findAllByTestId('holding')).toHaveLength(2);
     expect(await screen.findByTestId('chart-1d')).toBeTruthy();
-    // What the prefetch read is what the screen shows: neither is asked for again.
+    // What the prefetch read is what the screen shows: neither is asked for again, and the candles came with the page.
     expect(inputsOf(POSITIONS)).toHaveLength(1);
-    expect(inputsOf('/v2/yahoo')).toHaveLength(1);
+    expect(inputsOf('/v2/yahoo')).toHaveLength(0);
+    // A later read of the page (a poll) does not bring the candles again.
+    await act(() => queryClient.refetchQueries({ queryKey: positionsQuery('stock', 1).queryKey }));
+    expect(inputsOf(POSITIONS).at(-1)).toEqual({ type: 'stock', page: 1, limit: 10 });
   });
 
   it('reads the type from the URL, and asks for nothing on other routes', async () => {
     serve();
     prefetchPositions({ pathname: '/trade', search: '?type=forex' });
-    await waitFor(() => expect(inputsOf(POSITIONS)).toEqual([{ type: 'forex', page: 1, limit: 10 }]));
+    await waitFor(() => expect(inputsOf(POSITIONS)).toEqual([{ type: 'forex', page: 1, limit: 10, include: 'chart' }]));
     for (const pathname of ['/records', '/trading/TCS.NS', '/stock/trading/TCS.NS/IN/TCS']) prefetchPositions({ pathname, search: '' });
     await new Promise((r) => setTimeout(r, 20));
     expect(inputsOf(POSITIONS)).toHaveLength(1);

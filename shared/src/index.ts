@@ -37,7 +37,7 @@ export { queryClient, createQueryClient, followApp, isTransient } from '@invest/
 // TanStack's own pieces the screens use (the runtime's copy), so apps import data fetching from one place.
 export { keepPreviousData, useQuery, useQueryClient } from '@invest/runtime';
 export { useUpload } from './query/useUpload';
-export { useCall, useCalls, useCallMutation, newIdempotencyKey, IDEMPOTENT_RETRIES, callQuery, callKey, troubleOf, isNotFound, type CallQueryOptions, type Trouble } from './query/useCall';
+export { useCall, useCalls, useCallMutation, newIdempotencyKey, IDEMPOTENT_RETRIES, callQuery, callQueryFirstWith, callKey, troubleOf, isNotFound, type CallQueryOptions, type Trouble } from './query/useCall';
 export { useOnline } from './query/useOnline';
 export { useCachedFirst } from './query/useCachedFirst';
 export { QueryProvider } from './query/QueryProvider';

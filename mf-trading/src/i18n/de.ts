@@ -78,7 +78,7 @@ export const de: Leaves<typeof en> = {
     priceMovedBody: 'Der Kurs liegt jetzt bei {{price}}. Möchten Sie zu diesem Kurs fortfahren?',
     priceMovedConfirm: 'Zum neuen Kurs fortfahren',
     myLots: 'Ihre offenen Posten',
-    noLots: 'Sie halten keine Posten dieser Aktie',
+    noLots: 'Sie halten keine Posten dieses Wertes',
     lotLine: '{{count}} zu {{price}}',
     sellLot: 'Posten {{no}} verkaufen',
     sellTitle: 'Diesen Posten verkaufen?',

@@ -75,7 +75,7 @@ export const en = {
     priceMovedBody: 'The price is now {{price}}. Do you want to continue at this price?',
     priceMovedConfirm: 'Continue at the new price',
     myLots: 'Your open lots',
-    noLots: 'You hold no lots of this stock',
+    noLots: 'You hold no lots of this instrument',
     lotLine: '{{count}} at {{price}}',
     sellLot: 'Sell lot {{no}}',
     sellTitle: 'Sell this lot?',

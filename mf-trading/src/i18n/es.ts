@@ -78,7 +78,7 @@ export const es: Leaves<typeof en> = {
     priceMovedBody: 'El precio ahora es {{price}}. ¿Desea continuar a este precio?',
     priceMovedConfirm: 'Continuar al nuevo precio',
     myLots: 'Sus lotes abiertos',
-    noLots: 'No tiene lotes de esta acción',
+    noLots: 'No tiene lotes de este instrumento',
     lotLine: '{{count}} a {{price}}',
     sellLot: 'Vender el lote {{no}}',
     sellTitle: '¿Vender este lote?',

@@ -78,7 +78,7 @@ export const zh: Leaves<typeof en> = {
     priceMovedBody: '当前价格为 {{price}}。是否按此价格继续？',
     priceMovedConfirm: '按新价格继续',
     myLots: '您的持仓',
-    noLots: '您没有该股票的持仓',
+    noLots: '您没有该品种的持仓',
     lotLine: '{{count}} 股，价格 {{price}}',
     sellLot: '卖出持仓 {{no}}',
     sellTitle: '卖出此持仓？',

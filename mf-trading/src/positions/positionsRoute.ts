@@ -1,13 +1,21 @@
 import { matchPath } from 'react-router-dom';
-import { callQuery, calls, marketOf, POSITIONS_PAGE_SIZE, queryClient, TRADE_TYPES, type TradeType } from '@invest/shared';
+import { callQuery, callQueryFirstWith, calls, marketOf, POSITIONS_PAGE_SIZE, queryClient, TRADE_TYPES, type CallOutput, type TradeType } from '@invest/shared';
 import { CHART_ROWS_FRESH_MS, preloadChart } from '@invest/shared/chart';
 
 /**
  * A page of positions as the screen reads it. Fresh for a few seconds: the answer the route's prefetch just had is
- * the one the screen shows as it mounts, not read again.
+ * the one the screen shows as it mounts, not read again. The first read of the first page asks for its first lot's
+ * chart too (include=chart, as the route's early calls do) and keeps it as that holding's chart, so the chart the
+ * screen draws first does not wait for a second round trip; later reads (polls, refreshes) do not ask for it.
  */
-export const positionsQuery = (type: TradeType, page: number) =>
-  callQuery(calls.positions, { type, page, limit: POSITIONS_PAGE_SIZE }, { staleTime: 5_000 });
+export const positionsQuery = (type: TradeType, page: number) => {
+  const input = { type, page, limit: POSITIONS_PAGE_SIZE };
+  if (page !== 1) return callQuery(calls.positions, input, { staleTime: 5_000 });
+  const keepChart = ({ chart, rows }: CallOutput<typeof calls.positions>) => {
+    if (chart && rows[0]) queryClient.setQueryData(holdingRowsQuery(rows[0].tag, rows[0].market).queryKey, chart);
+  };
+  return callQueryFirstWith(calls.positions, input, { extra: { include: 'chart' }, onFirst: keepChart }, { staleTime: 5_000 });
+};
 
 /** The positions type a URL names; stock when it names none we know. */
 export const tradeTypeOf = (v: string | null | undefined): TradeType =>

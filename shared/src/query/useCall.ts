@@ -13,6 +13,29 @@ export type CallQueryOptions<C extends Endpoint, TData = CallOutput<C>> = Omit<
 /** The cache key of a call: its path and its input. Two screens asking the same thing share one answer. */
 export const callKey = <C extends Endpoint>(def: C, input?: CallInput<C>): readonly unknown[] => [def.path, input ?? {}];
 
+/**
+ * A call's query whose first read asks for more than the later ones (polls, refreshes): `extra`, an optional part of
+ * the call's input (the positions' include=chart), sent only while the query has no answer yet; `onFirst` gets that
+ * first answer (to keep what came with it under its own query). The key is the input without `extra`.
+ */
+export function callQueryFirstWith<C extends Endpoint>(
+  def: C,
+  input: CallInput<C>,
+  first: { extra: Partial<CallInput<C>>; onFirst: (answer: CallOutput<C>) => void },
+  options: CallQueryOptions<C> = {},
+) {
+  const base = callQuery(def, input, options);
+  return queryOptions<CallOutput<C>, ApiError, CallOutput<C>, readonly unknown[]>({
+    ...base,
+    queryFn: async ({ client }) => {
+      if (client.getQueryData(base.queryKey) !== undefined) return call(def, input);
+      const answer = await call(def, { ...(input as object), ...first.extra } as CallInput<C>);
+      first.onFirst(answer);
+      return answer;
+    },
+  });
+}
+
 /** A query's options for `useQueries` or `queryClient.fetchQuery`; `useCall` is this plus `useQuery`. */
 export function callQuery<C extends Endpoint, TData = CallOutput<C>>(def: C, input?: CallInput<C>, options: CallQueryOptions<C, TData> = {}) {
   const { enabled } = options;
