@@ -16,7 +16,9 @@ export interface BudgetRoute {
   budgetKb: number;
   /**
    * What CI allows today (a ratchet, at or below the budget): the route's bytes when this was last lowered
-   * (26 Nov 2026), plus ~2% for the features in flight. Lower it when a change saves bytes.
+   * (26 Nov 2026), plus ~2% for the features in flight; /stock, /trade and /ipo raised on 27 Nov 2026 when the
+   * products area (its screens, and the error texts every app can show) and the early calls came. Lower it when a
+   * change saves bytes.
    */
   limitKb: number;
 }
@@ -26,10 +28,10 @@ export const BUDGET_ROUTES: readonly BudgetRoute[] = [
   { name: 'home', path: '/', loggedIn: true, budgetKb: 180, limitKb: 171 },
   { name: 'login', path: '/login', loggedIn: false, budgetKb: 120, limitKb: 88 },
   { name: 'markets', path: '/markets', loggedIn: true, budgetKb: 200, limitKb: 171 },
-  { name: 'stock', path: '/stock/v2/RELIANCE.NS/Reliance%20Industries', loggedIn: true, budgetKb: 200, limitKb: 177 },
-  { name: 'trade', path: '/trade', loggedIn: true, budgetKb: 200, limitKb: 173 },
+  { name: 'stock', path: '/stock/v2/RELIANCE.NS/Reliance%20Industries', loggedIn: true, budgetKb: 200, limitKb: 180 },
+  { name: 'trade', path: '/trade', loggedIn: true, budgetKb: 200, limitKb: 175 },
   { name: 'bills', path: '/account/changes', loggedIn: true, budgetKb: 200, limitKb: 169 },
-  { name: 'ipo', path: '/ipo', loggedIn: true, budgetKb: 200, limitKb: 164 },
+  { name: 'ipo', path: '/ipo', loggedIn: true, budgetKb: 200, limitKb: 169 },
   { name: 'account', path: '/account', loggedIn: true, budgetKb: 200, limitKb: 168 },
 ];
 
