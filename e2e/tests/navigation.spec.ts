@@ -46,14 +46,14 @@ test('pressing a nav tab starts fetching its section before the tap ends', async
 });
 
 test('a screen whose code is still downloading shows its bar, and its back arrow already works', async ({ page }) => {
-  // A slow link for the news screen's code alone: its chunk (the one that names the screen's texts) is held until the
+  // A slow link for the news screen's code alone: its chunk (the one that asks for the screen's texts by key) is held until the
   // test lets it go; the remote's start arrives as usual.
   let release!: () => void;
   const held = new Promise<void>((resolve) => (release = resolve));
   await page.route(/\/remotes\/markets\/\d+\.[0-9a-f]+\.js$/, async (route) => {
     const response = await route.fetch();
     const body = await response.text();
-    if (body.includes('markets.news.perPage')) await held;
+    if (body.includes('"news.perPage"')) await held;
     await route.fulfill({ response, body });
   });
   await page.goto('/news');
