@@ -2,6 +2,7 @@ import { useTranslation } from '@invest/runtime';
 import { Link } from 'react-router-dom';
 import {
   BLOCK_ORDER_FILTER,
+  type BlockMold,
   calls,
   currencySymbol,
   EmptyState,
@@ -10,17 +11,14 @@ import {
   isBlockOrderSuccess,
   keepPreviousData,
   LinkButton,
-  Pager,
-  QueryState,
-  SkeletonRows,
+  type Order,
+  PagedList,
   StatusBadge,
   stockHref,
   stripExchangeSuffix,
   Tabs,
   useCall,
   WithDeployment,
-  type BlockMold,
-  type Order,
 } from '@invest/shared';
 import { ProductPage } from '../components/ProductPage';
 import { money } from '../components/money';
@@ -49,24 +47,21 @@ function BlockOrders({ mold }: { mold: BlockMold }) {
 function Orders({ mold, tab, page, onPage, currency }: { mold: BlockMold; tab: Tab; page: number; onPage: (p: number) => void; currency: string }) {
   const { t } = useTranslation('products');
   const q = useCall(calls.dealList, { mold, status: BLOCK_ORDER_FILTER[tab], page, limit: BLOCK_ORDERS_PAGE_SIZE }, { placeholderData: keepPreviousData });
-  const rows = q.data?.rows ?? [];
   return (
-    <QueryState query={q} skeleton={<SkeletonRows rows={5} />} errorTitle={t('block.ordersFailed')}>
-      {rows.length === 0 ? (
-        <EmptyState testId="orders-empty" title={t('block.noOrders')} action={<LinkButton to={MOLD_PAGES[mold].base}>{t('block.offers')}</LinkButton>} />
-      ) : (
-        <>
-          <ul className={`${s.rows} ${q.isPlaceholderData ? s.stale : ''}`} aria-busy={q.isPlaceholderData || undefined} aria-label={t(MOLD_PAGES[mold].ordersTitle)}>
-            {rows.map((o) => (
-              <OrderRow key={`${o.no}-${o.state}`} order={o} currency={currency} />
-            ))}
-          </ul>
-          <div className={s.pager}>
-            <Pager page={page} count={q.data?.count ?? 0} size={BLOCK_ORDERS_PAGE_SIZE} busy={q.isPlaceholderData} onPage={onPage} />
-          </div>
-        </>
-      )}
-    </QueryState>
+    <PagedList
+      query={q}
+      skeletonRows={5}
+      errorTitle={t('block.ordersFailed')}
+      label={t(MOLD_PAGES[mold].ordersTitle)}
+      empty={<EmptyState testId="orders-empty" title={t('block.noOrders')} action={<LinkButton to={MOLD_PAGES[mold].base}>{t('block.offers')}</LinkButton>} />}
+      page={page}
+      size={BLOCK_ORDERS_PAGE_SIZE}
+      onPage={onPage}
+    >
+      {q.data?.rows.map((o) => (
+        <OrderRow key={`${o.no}-${o.state}`} order={o} currency={currency} />
+      ))}
+    </PagedList>
   );
 }
 

@@ -8,21 +8,19 @@ import {
   failureKey,
   formatTime,
   FUND_ORDER_STATUSES,
+  type FundOrder,
   invalidateWallet,
   keepPreviousData,
   LinkButton,
-  Pager,
-  QueryState,
-  SkeletonRows,
+  PagedList,
   StatusBadge,
+  type StatusTone,
   Tabs,
   toast,
   useCall,
   useCallMutation,
   useQueryClient,
   WithDeployment,
-  type FundOrder,
-  type StatusTone,
 } from '@invest/shared';
 import { ProductPage } from '../components/ProductPage';
 import { money, percent } from '../components/money';
@@ -65,25 +63,24 @@ function Orders({ tab, page, onPage, currency }: { tab: Tab; page: number; onPag
       void invalidateWallet(client);
     },
   });
-  const rows = q.data?.rows ?? [];
   return (
-    <QueryState query={q} skeleton={<SkeletonRows rows={4} />} errorTitle={t('funds.ordersFailed')}>
-      {rows.length === 0 ? (
-        <EmptyState testId="orders-empty" title={t('funds.noOrders')} action={<LinkButton to="/fund-investment">{t('funds.browse')}</LinkButton>} />
-      ) : (
-        <>
-          <ul className={`${s.rows} ${q.isPlaceholderData ? s.stale : ''}`} aria-busy={q.isPlaceholderData || undefined} aria-label={t('titles.fundOrders')}>
-            {rows.map((o) => (
-              <li key={o.id}>
-                <OrderCard order={o} currency={currency} onCancel={() => setCancelling(o)} />
-              </li>
-            ))}
-          </ul>
-          <div className={s.pager}>
-            <Pager page={page} count={q.data?.count ?? 0} size={FUND_ORDERS_PAGE_SIZE} busy={q.isPlaceholderData} onPage={onPage} />
-          </div>
-        </>
-      )}
+    <>
+      <PagedList
+        query={q}
+        skeletonRows={4}
+        errorTitle={t('funds.ordersFailed')}
+        label={t('titles.fundOrders')}
+        empty={<EmptyState testId="orders-empty" title={t('funds.noOrders')} action={<LinkButton to="/fund-investment">{t('funds.browse')}</LinkButton>} />}
+        page={page}
+        size={FUND_ORDERS_PAGE_SIZE}
+        onPage={onPage}
+      >
+        {q.data?.rows.map((o) => (
+          <li key={o.id}>
+            <OrderCard order={o} currency={currency} onCancel={() => setCancelling(o)} />
+          </li>
+        ))}
+      </PagedList>
       <ConfirmDialog
         open={cancelling !== null}
         title={t('funds.cancelTitle')}
@@ -94,7 +91,7 @@ function Orders({ tab, page, onPage, currency }: { tab: Tab; page: number; onPag
         onConfirm={() => cancelling && cancel.mutate({ id: cancelling.id })}
         onCancel={() => !cancel.isPending && setCancelling(null)}
       />
-    </QueryState>
+    </>
   );
 }
 

@@ -8,17 +8,15 @@ import {
   IPO_ORDER_TABS,
   IPO_SALE_STATUS,
   ipoCode,
+  type IpoOrder,
   keepPreviousData,
   LinkButton,
-  Pager,
-  QueryState,
-  SkeletonRows,
+  PagedList,
   StatusBadge,
+  type StatusTone,
   Tabs,
   useCall,
   WithDeployment,
-  type IpoOrder,
-  type StatusTone,
 } from '@invest/shared';
 import { ProductPage } from '../components/ProductPage';
 import { money } from '../components/money';
@@ -54,24 +52,21 @@ export function IpoOrdersPage() {
 function Records({ tab, page, onPage, currency }: { tab: Tab; page: number; onPage: (p: number) => void; currency: string }) {
   const { t } = useTranslation('products');
   const q = useCall(calls.ipoOrders, { tab: IPO_ORDER_TABS[tab], page, limit: IPO_ORDERS_PAGE_SIZE }, { placeholderData: keepPreviousData });
-  const rows = q.data?.rows ?? [];
   return (
-    <QueryState query={q} skeleton={<SkeletonRows rows={5} />} errorTitle={t('ipo.ordersFailed')}>
-      {rows.length === 0 ? (
-        <EmptyState testId="orders-empty" title={t(`ipo.noRecords.${tab}`)} action={<LinkButton to="/ipo">{t('ipo.browse')}</LinkButton>} />
-      ) : (
-        <>
-          <ul className={`${s.rows} ${q.isPlaceholderData ? s.stale : ''}`} aria-busy={q.isPlaceholderData || undefined} aria-label={t(`ipo.tabs.${tab}`)}>
-            {rows.map((o) => (
-              <OrderRow key={o.id} tab={tab} order={o} currency={currency} />
-            ))}
-          </ul>
-          <div className={s.pager}>
-            <Pager page={page} count={q.data?.count ?? 0} size={IPO_ORDERS_PAGE_SIZE} busy={q.isPlaceholderData} onPage={onPage} />
-          </div>
-        </>
-      )}
-    </QueryState>
+    <PagedList
+      query={q}
+      skeletonRows={5}
+      errorTitle={t('ipo.ordersFailed')}
+      label={t(`ipo.tabs.${tab}`)}
+      empty={<EmptyState testId="orders-empty" title={t(`ipo.noRecords.${tab}`)} action={<LinkButton to="/ipo">{t('ipo.browse')}</LinkButton>} />}
+      page={page}
+      size={IPO_ORDERS_PAGE_SIZE}
+      onPage={onPage}
+    >
+      {q.data?.rows.map((o) => (
+        <OrderRow key={o.id} tab={tab} order={o} currency={currency} />
+      ))}
+    </PagedList>
   );
 }
 

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from '@invest/runtime';
 import { Link, useSearchParams } from 'react-router-dom';
-import { calls, changeClass, ConfirmDialog, currencySymbol, type Deployment, EmptyState, failureKey, formatMoney, formatPrice, formatTime, keepPreviousData, LIST_POLL_MS, type Order, PageHeader, Pager, precisionOf, QueryState, SkeletonRows, stripExchangeSuffix, Tabs, toast, useCall, useCallMutation, useLiveQuotes, useQueryClient, WithDeployment } from '@invest/shared';
+import { calls, changeClass, ConfirmDialog, currencySymbol, type Deployment, EmptyState, failureKey, formatMoney, formatPrice, formatTime, keepPreviousData, LIST_POLL_MS, type Order, PageHeader, PagedList, precisionOf, stripExchangeSuffix, Tabs, toast, useCall, useCallMutation, useLiveQuotes, useQueryClient, WithDeployment } from '@invest/shared';
 import { OrderStatus, Signed } from '../components/common';
 import { refreshAfterTrade } from '../lib/refresh';
 import { changeOf, detailPathOf, followsLivePrice, timeOf, totalOf, unitPriceOf } from './entries';
@@ -76,21 +76,21 @@ function OrderList({ tab, status, page, onPage, deployment }: { tab: TabKey; sta
   });
 
   return (
-    <QueryState query={q} errorTitle={t('records.loadFailed')} skeleton={<SkeletonRows rows={5} />}>
-      {rows.length === 0 ? (
-        <EmptyState testId="records-empty" title={t(`records.empty.${tab}`)} />
-      ) : (
-        <>
-          <ul className={`${s.rows} ${q.isPlaceholderData ? s.stale : ''}`}>
-            {rows.map((o) => (
-              <OrderRow key={`${o.no}:${o.state}`} order={o} live={quotes[o.tag]?.price} currency={deployment.currency} onCancel={() => setCancelling(o)} />
-            ))}
-          </ul>
-          <div className={s.pager}>
-            <Pager page={page} count={q.data?.count ?? 0} size={RECORDS_PAGE_SIZE} onPage={onPage} busy={q.isFetching} />
-          </div>
-        </>
-      )}
+    <>
+      <PagedList
+        query={q}
+        skeletonRows={5}
+        errorTitle={t('records.loadFailed')}
+        label={t(`records.tabs.${tab}`)}
+        empty={<EmptyState testId="records-empty" title={t(`records.empty.${tab}`)} />}
+        page={page}
+        size={RECORDS_PAGE_SIZE}
+        onPage={onPage}
+      >
+        {rows.map((o) => (
+          <OrderRow key={`${o.no}:${o.state}`} order={o} live={quotes[o.tag]?.price} currency={deployment.currency} onCancel={() => setCancelling(o)} />
+        ))}
+      </PagedList>
       <ConfirmDialog
         open={cancelling !== null}
         title={t('records.cancelTitle')}
@@ -101,7 +101,7 @@ function OrderList({ tab, status, page, onPage, deployment }: { tab: TabKey; sta
         onConfirm={() => cancelling && cancel.mutate({ no: cancelling.no })}
         onCancel={() => setCancelling(null)}
       />
-    </QueryState>
+    </>
   );
 }
 

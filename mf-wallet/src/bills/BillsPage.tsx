@@ -1,7 +1,6 @@
 import { useTranslation } from '@invest/runtime';
 import { useSearchParams } from 'react-router-dom';
-import { type Bill, BILL_TYPES, calls, changeClass, type Deployment, formatTime, keepPreviousData, Tabs, useCall, WithDeployment, EmptyState, LinkButton } from '@invest/shared';
-import { PagedList } from '../components/states';
+import { type Bill, BILL_TYPES, calls, changeClass, type Deployment, EmptyState, formatTime, keepPreviousData, LinkButton, PagedList, Tabs, useCall, WithDeployment } from '@invest/shared';
 import { WalletPage } from '../components/WalletPage';
 import { useWalletPoll } from '../lib/live';
 import { ledgerAmount } from '../lib/money';
@@ -59,6 +58,7 @@ function Bills({ deployment }: { deployment: Deployment }) {
       />
       <PagedList
         query={q}
+        errorTitle={t('loadFailed')}
         skeletonRows={6}
         label={t('titles.bills')}
         empty={<EmptyState testId="bills-empty" title={t(`bills.empty.${type}`)} text={t('bills.emptyHint')} action={<LinkButton to="/recharge">{t('recharge.action')}</LinkButton>} />}

@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from '@invest/runtime';
-import { calls, ConfirmDialog, failureKey, keepPreviousData, LOAN_STATE, type LoanRecord, toast, useCall, useCallMutation, WithDeployment, EmptyState, LinkButton } from '@invest/shared';
+import { calls, ConfirmDialog, EmptyState, failureKey, keepPreviousData, LinkButton, LOAN_STATE, type LoanRecord, PagedList, toast, useCall, useCallMutation, WithDeployment } from '@invest/shared';
 import { RecordStatus } from '../components/common';
-import { PagedList } from '../components/states';
 import { WalletPage } from '../components/WalletPage';
 import { useWalletPoll } from '../lib/live';
 import { requestAmount } from '../lib/money';
@@ -48,6 +47,7 @@ function LoanRecords({ currency }: { currency: string }) {
     <>
       <PagedList
         query={q}
+        errorTitle={t('loadFailed')}
         skeletonRows={4}
         label={t('titles.loanRecords')}
         empty={<EmptyState testId="loans-empty" title={t('loan.empty')} action={<LinkButton to="/loan">{t('loan.apply')}</LinkButton>} />}

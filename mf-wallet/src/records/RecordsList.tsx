@@ -1,9 +1,8 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from '@invest/runtime';
 import { Link } from 'react-router-dom';
-import { calls, formatTime, keepPreviousData, type RechargeRecord, Tabs, useCall, type WithdrawRecord, EmptyState, LinkButton } from '@invest/shared';
+import { calls, EmptyState, formatTime, keepPreviousData, LinkButton, PagedList, type RechargeRecord, Tabs, useCall, type WithdrawRecord } from '@invest/shared';
 import { RecordStatus } from '../components/common';
-import { PagedList } from '../components/states';
 import { useWalletPoll } from '../lib/live';
 import { requestAmount } from '../lib/money';
 import { rechargeStatus, withdrawStatus, type StatusView } from '../lib/status';
@@ -42,6 +41,7 @@ export function RecordsList({ kind, currency, page, onPage }: { kind: RecordKind
   return (
     <PagedList
       query={q}
+      errorTitle={t('loadFailed')}
       skeletonRows={5}
       label={t(`records.list.${kind}`)}
       empty={

@@ -13,6 +13,7 @@ export { OfflineNote } from './OfflineNote';
 export { Icon, type IconName } from './icons';
 export { Tabs, type TabItem } from './Tabs';
 export { Pager, pageCount } from './Pager';
+export { PagedList } from './PagedList';
 export { PriceChange, changeClass } from './PriceChange';
 export { StatusBadge, type StatusTone } from './StatusBadge';
 export { Sparkline } from './Sparkline';

@@ -1,15 +1,17 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from '@invest/runtime';
-import { Pager, QueryState, SkeletonRows, type LoadedQuery } from '@invest/shared';
-import w from './wallet.module.css';
+import { Pager } from './Pager';
+import { SkeletonRows } from './Skeleton';
+import { QueryState, type LoadedQuery } from './states';
+import s from './pagedList.module.css';
 
 /**
- * The bills, the recharge and withdraw records and the loan records are one kind of list: a page of rows (faded and
- * aria-busy while the next page loads over it), its pager, or the empty state.
+ * A page of rows from a paged call (bills, records, orders): the skeleton, the failure with its retry, the empty
+ * state, or the rows — faded and aria-busy while the next page loads over them — with their pager.
  */
 export function PagedList({
   query,
   skeletonRows,
+  errorTitle,
   label,
   empty,
   page,
@@ -19,26 +21,28 @@ export function PagedList({
 }: {
   query: LoadedQuery & { data: { rows: readonly unknown[]; count: number } | undefined; isPlaceholderData: boolean };
   skeletonRows: number;
+  /** Translated. */
+  errorTitle: string;
   /** The list's accessible name, translated. */
   label: string;
   empty: ReactNode;
   page: number;
   size: number;
   onPage: (page: number) => void;
+  /** The rows, each an `<li>`. */
   children: ReactNode;
 }) {
-  const { t } = useTranslation('wallet');
   const changing = query.isPlaceholderData;
   return (
-    <QueryState query={query} skeleton={<SkeletonRows rows={skeletonRows} />} errorTitle={t('loadFailed')}>
+    <QueryState query={query} skeleton={<SkeletonRows rows={skeletonRows} />} errorTitle={errorTitle}>
       {!query.data?.rows.length ? (
         empty
       ) : (
         <>
-          <ul className={changing ? `${w.rows} ${w.stale}` : w.rows} aria-busy={changing || undefined} aria-label={label}>
+          <ul className={changing ? `${s.rows} ${s.stale}` : s.rows} aria-busy={changing || undefined} aria-label={label}>
             {children}
           </ul>
-          <div className={w.pager}>
+          <div className={s.pager}>
             <Pager page={page} count={query.data.count} size={size} busy={changing} onPage={onPage} />
           </div>
         </>
