@@ -140,6 +140,8 @@ export interface TestApp {
    * submission, an operator's approval): withdrawals and loans need one.
    */
   approveRealName(token: string): Promise<void>;
+  /** Puts `amount` (minor units) in the user's wallet as a user and an operator would: a deposit, then its completion. */
+  deposit(token: string, amount: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -258,6 +260,12 @@ export async function createTestApp(backend: Backend, options: TestAppOptions = 
       if (sub.status !== 200) throw new Error(`real-name submit failed: ${sub.status} ${JSON.stringify(sub.body)}`);
       const ok = await t.post(`/ops/kyc/${(sub.body.data as { id: number }).id}/approve`, {}, { token: await t.operatorToken() });
       if (ok.status !== 200) throw new Error(`real-name approval failed: ${ok.status} ${JSON.stringify(ok.body)}`);
+    },
+    async deposit(token, amount) {
+      const req = await t.post('/stock/success/v2/recharge/add', { count: amount }, { token, headers: { 'idempotency-key': `deposit-${randomBytes(8).toString('hex')}` } });
+      if (req.status !== 200) throw new Error(`deposit failed: ${req.status} ${JSON.stringify(req.body)}`);
+      const done = await t.post(`/ops/recharges/${(req.body.data as { id: number }).id}/complete`, {}, { token: await t.operatorToken() });
+      if (done.status !== 200) throw new Error(`deposit completion failed: ${done.status} ${JSON.stringify(done.body)}`);
     },
     async restart() {
       // The database stays: a new process over the same data, as after a crash or a deploy.

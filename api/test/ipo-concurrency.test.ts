@@ -25,10 +25,7 @@ onPostgres('IPOs under concurrency on postgres', () => {
     return { token: await t.current.login(phone, password) };
   }
   const pay = (token: string, path: string, body: unknown) => t.current.post(path, body, { token, headers: { 'idempotency-key': randomUUID() } });
-  async function fund(token: string, amount: number) {
-    const r = await pay(token, '/stock/success/v2/recharge/add', { count: amount });
-    expect((await t.current.post(`/ops/recharges/${r.body.data.id}/complete`, {}, { token: ops })).status).toBe(200);
-  }
+  const fund = (token: string, amount: number) => t.current.deposit(token, amount);
   async function issue(symbol: string, price: number) {
     const r = await t.current.post(
       '/ops/ipos',

@@ -101,11 +101,7 @@ describe.each(backends)('IPOs on $name', (backend) => {
     return { token: await t.current.login(phone, password) };
   }
   const pay = (u: User, path: string, body: unknown, key: string = randomUUID()) => t.current.post(path, body, { token: u.token, headers: { 'idempotency-key': key } });
-  async function fund(u: User, amount: number) {
-    const r = await pay(u, '/stock/success/v2/recharge/add', { count: amount });
-    expect(r.status).toBe(200);
-    expect((await t.current.post(`/ops/recharges/${r.body.data.id}/complete`, {}, { token: ops })).status).toBe(200);
-  }
+  const fund = (u: User, amount: number) => t.current.deposit(u.token, amount);
   const info = async (u: User) => (await t.current.get('/stock/success/v2/user/info', { token: u.token })).body.data as { money: number; total: number };
   const bills = async (u: User) => (await t.current.get('/stock/success/v2/bill', { token: u.token })).body.data.rows as { reason: string; amount: number; type: string }[];
   const orders = async (u: User, tab = 0) => (await t.current.get(ORDERS, { token: u.token, query: { tab: String(tab) } })).body.data as { rows: any[]; count: number };

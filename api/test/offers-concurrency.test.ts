@@ -35,8 +35,7 @@ const ALL_DAY = [{ open: '00:00', close: '24:00' }];
     const { phone, password } = await t.current.register();
     const token = await t.current.login(phone, password);
     const u = { token, id: (await t.current.get('/stock/success/v2/user/info', { token })).body.data.id as number };
-    const r = await pay(u, '/stock/success/v2/recharge/add', { count: money });
-    expect((await t.current.post(`/ops/recharges/${r.body.data.id}/complete`, {}, { token: ops })).status).toBe(200);
+    await t.current.deposit(token, money);
     expect((await t.current.post('/stock/success/user/password/up', { type: 'transaction', fund_code_new: CODE, is_first: true }, { token })).status).toBe(200);
     return u;
   }

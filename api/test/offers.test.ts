@@ -56,10 +56,7 @@ describe.each(backends)('block trading and QIP on $name', (backend) => {
     const { phone, password } = await t.current.register();
     const token = await t.current.login(phone, password);
     const u = { token, id: (await t.current.get('/stock/success/v2/user/info', { token })).body.data.id as number };
-    if (opts.money) {
-      const r = await pay(u, '/stock/success/v2/recharge/add', { count: opts.money });
-      expect((await t.current.post(`/ops/recharges/${r.body.data.id}/complete`, {}, { token: ops })).status).toBe(200);
-    }
+    if (opts.money) await t.current.deposit(token, opts.money);
     if (opts.code !== false) {
       const r = await t.current.post('/stock/success/user/password/up', { type: 'transaction', fund_code_new: CODE, is_first: true }, { token });
       expect(r.status).toBe(200);

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { verifyLedger } from '../src/ledger/verify';
 import { getCalendar } from '../src/market/sessions';
-import { backends, HOOK_TIMEOUT, setClock, useApp } from './harness';
+import { backends, setClock, useApp } from './harness';
 
 // Forex pairs, futures and treasury bonds go through the same ticket (deal/buy, deal/sell) as stocks, each under
 // its own bill reasons and listed under its own positions type. Money is minor units (paise).
@@ -21,13 +21,8 @@ const decimals = (x: number) => (String(x).split('.')[1] ?? '').length;
 
 describe.each(backends)('forex, futures and treasury trades on $name', (backend) => {
   const t = useApp(backend, { deps: { matcherIntervalMs: 0 } });
-  let ops: string;
   // 11:00 in Mumbai on a weekday: G-Secs (NDS-OM), MCX and forex are all trading.
   const open = new Date(getCalendar('NDS').nextOpen(Date.now()) + 2 * HOUR);
-
-  beforeAll(async () => {
-    ops = await t.current.operatorToken();
-  }, HOOK_TIMEOUT);
 
   afterEach(async () => {
     expect(await verifyLedger(t.current.database.db)).toEqual({ ok: true, breaches: [] });
@@ -38,8 +33,7 @@ describe.each(backends)('forex, futures and treasury trades on $name', (backend)
     const { phone, password } = await t.current.register();
     const token = await t.current.login(phone, password);
     const pay = (path: string, body: unknown) => t.current.post(path, body, { token, headers: { 'idempotency-key': randomUUID() } });
-    const recharge = await pay('/stock/success/v2/recharge/add', { count: 3_000_000 });
-    expect((await t.current.post(`/ops/recharges/${recharge.body.data.id}/complete`, {}, { token: ops })).status).toBe(200);
+    await t.current.deposit(token, 3_000_000);
 
     const quote = (await t.current.get('/v2/yahoo', { token, query: { symbol: c.symbol } })).body.data;
     expect(quote.precision).toBe(c.precision);

@@ -49,6 +49,18 @@ export function toOpsIpo(r: IpoRow, totals: IpoTotals): OpsIpo {
   };
 }
 
+/** What both records say of the application behind a row: its issue, and what was applied for, held and settled. */
+const applicationFacts = (a: ApplicationRow, ipo: IpoRow) => ({
+  ipo_id: ipo.id,
+  company_name: ipo.companyName,
+  currency: ipo.currency,
+  applied: a.count,
+  allotted: a.allotted,
+  held: a.held,
+  captured: a.captured,
+  released: a.released,
+});
+
 /** An Application Record: quantity applied for (allotted once successful), money held, then captured and released. */
 export function applicationRow(a: ApplicationRow, ipo: IpoRow, lotNo: string | null): IpoOrder {
   const success = a.status === IPO_APPLICATION_STATUS.success;
@@ -66,14 +78,7 @@ export function applicationRow(a: ApplicationRow, ipo: IpoRow, lotNo: string | n
     price_all: a.status === IPO_APPLICATION_STATUS.pending ? a.held : a.captured,
     status: a.status,
     created_at: a.createdAt.toISOString(),
-    ipo_id: ipo.id,
-    company_name: ipo.companyName,
-    currency: ipo.currency,
-    applied: a.count,
-    allotted: a.allotted,
-    held: a.held,
-    captured: a.captured,
-    released: a.released,
+    ...applicationFacts(a, ipo),
     lot_no: lotNo,
     sell_fee: null,
     pnl: null,
@@ -98,14 +103,7 @@ export function saleRow(lot: TradeOrderRow, a: ApplicationRow, ipo: IpoRow): Ipo
     price_all: lot.sellAmount ?? 0,
     status: 1,
     created_at: soldAt,
-    ipo_id: ipo.id,
-    company_name: ipo.companyName,
-    currency: ipo.currency,
-    applied: a.count,
-    allotted: a.allotted,
-    held: a.held,
-    captured: a.captured,
-    released: a.released,
+    ...applicationFacts(a, ipo),
     lot_no: lot.no,
     sell_fee: lot.sellFee,
     pnl: lot.realizedPnl,
