@@ -17,7 +17,7 @@ export { defineTexts, addTexts, withTexts, type Texts } from './i18n/texts';
 export type { Leaves } from './i18n/leaves';
 export * from './format';
 export * from './paths';
-export { sanitizePhone } from './input';
+export { AMOUNT_MAX_DIGITS, digitsOnly, sanitizePhone } from './input';
 export * from './ui';
 export {
   useLiveQuotes,

@@ -29,3 +29,11 @@ function nationalDigits(input: string): string {
 export function sanitizePhone(input: string): string {
   return nationalDigits(input).slice(0, PHONE_LENGTH);
 }
+
+/** Whole units a user may type: enough for any real amount or quantity, never past Number's safe integers in minor units. */
+export const AMOUNT_MAX_DIGITS = 12;
+
+/** Amount and quantity inputs take digits only (spec §5): anything else typed or pasted is dropped, as are leading zeros. */
+export function digitsOnly(input: string): string {
+  return input.replace(/\D/g, '').replace(/^0+(?=\d)/, '').slice(0, AMOUNT_MAX_DIGITS);
+}

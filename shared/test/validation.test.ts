@@ -1,4 +1,4 @@
-import { sanitizePhone } from '../src/input';
+import { digitsOnly, sanitizePhone } from '../src/input';
 import { formError, LoginForm, RegisterForm, ResetForm } from '../src/validation';
 
 describe('phone input', () => {
@@ -25,6 +25,16 @@ describe('phone input', () => {
     expect(typed('5298765432109')).toBe('5298765432');
     expect(typed('0091987654')).toBe('0091987654');
     expect(typed('+91 98765 43210')).toBe('9198765432');
+  });
+});
+
+describe('amount and quantity input', () => {
+  it('keeps digits only, without leading zeros, at most 12 of them', () => {
+    expect(digitsOnly('₹ 5,000')).toBe('5000');
+    expect(digitsOnly('0050')).toBe('50');
+    expect(digitsOnly('0')).toBe('0');
+    expect(digitsOnly('1e3')).toBe('13');
+    expect(digitsOnly('9'.repeat(20))).toBe('9'.repeat(12));
   });
 });
 

@@ -8,6 +8,7 @@ import {
   calls,
   currencySymbol,
   Dialog,
+  digitsOnly,
   errorKeyOf,
   failureKey,
   formatPrice,
@@ -21,7 +22,7 @@ import {
   useQueryClient,
   type Offer,
 } from '@invest/shared';
-import { digitsOnly, money } from '../components/money';
+import { money } from '../components/money';
 import s from '../components/products.module.css';
 
 /** Spec §5: the minimum hint appears once the quantity has been left alone for 3 s. */

@@ -5,6 +5,3 @@ export const money = (minor: number, currency: string): string => formatMoney(mi
 
 /** A return in percent, as the API sends it (4.5 is 4.5 %), in the language's number format: "4.50%". */
 export const percent = (value: number): string => `${formatPrice(value, 2)}%`;
-
-/** Quantities typed in a product dialog: digits only, no leading zeros, never past a safe integer. */
-export const digitsOnly = (text: string): string => text.replace(/\D/g, '').replace(/^0+(?=\d)/, '').slice(0, 12);

@@ -5,6 +5,7 @@ import {
   calls,
   clampIpoQuantity,
   Dialog,
+  digitsOnly,
   failureKey,
   invalidateWallet,
   IPO_QUANTITY_STEP,
@@ -15,7 +16,6 @@ import {
   useQueryClient,
   type Ipo,
 } from '@invest/shared';
-import { digitsOnly } from '../components/money';
 import { shares, sharePrice } from './ipoDisplay';
 import s from '../components/products.module.css';
 

@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import type { TFunction } from 'i18next';
-import { OfflineNote, TextField, useOnline } from '@invest/shared';
-import { digitsOnly, limitAmount } from '../lib/money';
+import { digitsOnly, OfflineNote, TextField, useOnline } from '@invest/shared';
+import { limitAmount } from '../lib/money';
 import type { Issue } from '../lib/rules';
 import w from './wallet.module.css';
 

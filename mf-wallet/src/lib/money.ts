@@ -1,13 +1,5 @@
 import { formatMoney, formatPrice, MINOR_PER_UNIT } from '@invest/shared';
 
-/** Whole units a user may type: enough for any real amount, never past Number's safe integers in minor units. */
-export const AMOUNT_MAX_DIGITS = 12;
-
-/** Amount inputs take digits only (spec §5): anything else typed or pasted is dropped, as are leading zeros. */
-export function digitsOnly(input: string): string {
-  return input.replace(/\D/g, '').replace(/^0+(?=\d)/, '').slice(0, AMOUNT_MAX_DIGITS);
-}
-
 /** The API takes integer minor units; the user types whole units. */
 export const toMinor = (units: number): number => Math.round(units * MINOR_PER_UNIT);
 
