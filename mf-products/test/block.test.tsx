@@ -334,6 +334,25 @@ describe('buy dialog', () => {
     toasts.stop();
   });
 
+  it('a buy refused for want of a transaction password reads its state again and prompts to set one', async () => {
+    jest.spyOn(console, 'warn').mockImplementation(() => {});
+    // The state said set when the dialog opened; the password went since (another session reset it).
+    answer({
+      ...handlers(),
+      '/stock/success/deal/buy': () => {
+        passwordSet = false;
+        throw new ApiError(422, 'tradePasswordNotSet');
+      },
+    });
+    renderAt('/block-trading', <AppRoutes />);
+    const dialog = await openBuy();
+    fireEvent.change(within(dialog).getByLabelText('Transaction code'), { target: { value: '123456' } });
+    await act(async () => void fireEvent.click(confirm(dialog)));
+    const prompt = await within(dialog).findByTestId('set-password');
+    expect(within(prompt).getByRole('link', { name: 'Set transaction password' }).getAttribute('href')).toBe('/settings');
+    expect(confirm(dialog).disabled).toBe(true);
+  });
+
   it('without a transaction password, it prompts to set one where it is set', async () => {
     passwordSet = false;
     renderAt('/block-trading', <AppRoutes />);

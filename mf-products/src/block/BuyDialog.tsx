@@ -52,7 +52,6 @@ export function BuyDialog({ offer, onClose }: { offer: Offer; onClose: () => voi
   const [idleAt, setIdleAt] = useState<string | null>(null);
   const idle = idleAt === quantity;
   const [failed, setFailed] = useState<string | null>(null);
-  const [noPassword, setNoPassword] = useState(false);
 
   useEffect(() => {
     const timer = setTimeout(() => setIdleAt(quantity), MIN_HINT_IDLE_MS);
@@ -69,7 +68,8 @@ export function BuyDialog({ offer, onClose }: { offer: Offer; onClose: () => voi
     // buttons, and outlive the try that succeeds.
     onError: (e) => {
       setFailed(t(failureKey(e, 'block.failed')));
-      if (errorKeyOf(e) === 'tradePasswordNotSet') setNoPassword(true);
+      // Set elsewhere meanwhile, or never: the password's state is read again, and the dialog follows it.
+      if (errorKeyOf(e) === 'tradePasswordNotSet') void client.invalidateQueries({ queryKey: [calls.tradePasswordState.path] });
     },
     onSettled: () => {
       void client.invalidateQueries({ queryKey: [calls.offerList.path] });
@@ -87,7 +87,7 @@ export function BuyDialog({ offer, onClose }: { offer: Offer; onClose: () => voi
   const missing = quantity === '' || code.trim() === '';
   const belowMin = quantity !== '' && count < min;
   const total = offer.fx_rate !== null && count > 0 ? blockCostOf(count, offer.price, offer.fx_rate) : null;
-  const mustSetPassword = noPassword || password?.is_set === false;
+  const mustSetPassword = password?.is_set === false;
   const submit = () => {
     if (missing || belowMin) return;
     buy.mutate({ tag: offer.tag, count, price: offer.price, mold: offer.mold, id: offer.id, stock_password: code.trim() });
