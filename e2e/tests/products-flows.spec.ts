@@ -248,6 +248,16 @@ test('an IPO: the application holds its amount, the CLI allots one lot and relea
   await expect(card).toContainText(rupees(120.5));
   await card.getByRole('button', { name: 'Apply' }).click();
   const dialog = page.getByRole('dialog', { name: `Apply for ${code}` });
+  // The most, 1,000 shares, costs more than the balance: the refusal's toast leaves the dialog's buttons uncovered.
+  await dialog.getByRole('button', { name: 'Max 1,000' }).click();
+  await dialog.getByRole('button', { name: 'Apply' }).click();
+  const refused = page.getByRole('alert').filter({ hasText: 'Insufficient funds' });
+  await expect(refused).toBeVisible();
+  const toastBox = (await refused.boundingBox())!;
+  const sheetBox = (await dialog.boundingBox())!;
+  expect(toastBox.y + toastBox.height).toBeLessThanOrEqual(sheetBox.y);
+  await shot(page, 'ipo-refused', false);
+  await dialog.getByRole('button', { name: 'Min 100' }).click();
   await dialog.getByRole('button', { name: '100 more shares' }).click();
   await dialog.getByRole('button', { name: '100 more shares' }).click();
   await expect(dialog.getByLabel('Quantity (shares)')).toHaveValue('300');

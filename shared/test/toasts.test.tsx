@@ -148,4 +148,41 @@ describe('where a toast shows', () => {
     act(() => toast('Copied', 'success'));
     expect(insetOf()).toBe('60px');
   });
+
+  /** An open dialog's sheet from `top` down, on a backdrop over the whole screen. */
+  const sheet = (top: number) => {
+    const backdrop = pinned(0);
+    const el = document.createElement('div');
+    el.setAttribute('aria-modal', 'true');
+    el.getBoundingClientRect = pinned(top).getBoundingClientRect;
+    backdrop.append(el);
+    document.body.append(backdrop);
+    return backdrop;
+  };
+  const edgeOf = () => screen.getByRole('alert').parentElement!.dataset.edge;
+
+  it('above an open dialog, so its buttons stay uncovered', () => {
+    const backdrop = sheet(innerHeight - 320);
+    try {
+      layers(backdrop);
+      render(<ToastHost />);
+      act(() => toast('Insufficient balance', 'error'));
+      expect(edgeOf()).toBe('bottom');
+      expect(screen.getByRole('alert').parentElement!.style.getPropertyValue('--toast-inset')).toBe('320px');
+    } finally {
+      backdrop.remove();
+    }
+  });
+
+  it('at the top of the screen when a dialog leaves no room above it', () => {
+    const backdrop = sheet(40);
+    try {
+      layers(backdrop);
+      render(<ToastHost />);
+      act(() => toast('Insufficient balance', 'error'));
+      expect(edgeOf()).toBe('top');
+    } finally {
+      backdrop.remove();
+    }
+  });
 });

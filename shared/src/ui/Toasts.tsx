@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { bus, type BusEventOf } from '@invest/runtime';
-import { bottomControlsHeight } from './bottomControls';
+import { toastPlace } from './bottomControls';
 import s from './kit.module.css';
 
 type ToastEvent = BusEventOf<'toast'>;
@@ -92,7 +92,7 @@ export function ToastHost() {
     return () => clearTimeout(timer);
   }, [toasts, update]);
 
-  // Clear of what the screen pins to its bottom: measured before a new toast paints, then again while toasts show,
+  // Clear of what the screen pins to its bottom and of an open dialog: measured before a new toast paints, then again while toasts show,
   // since a confirmation is often followed by the next screen (with or without the nav). A new toast appears in its
   // place at once: sliding there from where the last page's toast sat would pass over the controls it must clear.
   const box = useRef<HTMLDivElement>(null);
@@ -100,7 +100,11 @@ export function ToastHost() {
   useLayoutEffect(() => {
     const el = box.current;
     if (newest === undefined || !el) return;
-    const place = () => el.style.setProperty('--toast-inset', `${bottomControlsHeight()}px`);
+    const place = () => {
+      const at = toastPlace();
+      el.dataset.edge = at.edge;
+      if (at.edge === 'bottom') el.style.setProperty('--toast-inset', `${at.inset}px`);
+    };
     el.style.transition = 'none';
     place();
     void getComputedStyle(el).bottom; // applies the new place before the transition comes back
