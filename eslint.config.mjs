@@ -136,8 +136,8 @@ export default defineConfig([
         [
           {
             workspaces: ['shared', 'shell', 'mf-*'],
-            allow: ['@invest/shared/contract'],
-            message: 'the API imports only the contract from @invest/shared (@invest/shared/contract), and no web app.',
+            allow: ['@invest/shared/contract', '@invest/shared/texts/en'],
+            message: 'the API imports only the contract and its English texts from @invest/shared (@invest/shared/contract, @invest/shared/texts/en), and no web app.',
           },
         ],
       ],

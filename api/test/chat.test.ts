@@ -227,7 +227,7 @@ describe.each(backends.slice(0, 1))('chat over the event stream and the ops CLI 
       expect(show.stdout).toMatch(/ user {3}Is anyone there\?\n.* agent {2}Yes, how can I help\?\n$/);
       expect(await unreadOf(a.token)).toBe(1);
 
-      expect(await cli('chat', 'reply', '0000000000', 'hi')).toMatchObject({ code: 1, stderr: 'refused (404): notFound\n' });
+      expect(await cli('chat', 'reply', '0000000000', 'hi')).toMatchObject({ code: 1, stderr: 'refused (404): Not found (notFound)\n' });
       expect(await cli('chat', 'reply', a.phone)).toMatchObject({ code: 2 });
       expect(await cli('chat', 'nope')).toMatchObject({ code: 2 });
     },

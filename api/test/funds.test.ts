@@ -387,13 +387,13 @@ describe.each(backends.slice(0, 1))('ops funds commands against a running server
 
       const u = await f.user(200_000);
       expect((await f.buy(u.token, id)).status).toBe(200);
-      expect(await cli('funds', 'settle', String(id), '--rate', '3')).toMatchObject({ code: 1, stderr: 'refused (409): fundNotDue\n' });
+      expect(await cli('funds', 'settle', String(id), '--rate', '3')).toMatchObject({ code: 1, stderr: "refused (409): This fund's term has not ended yet (fundNotDue)\n" });
       t.current.advance(DAY);
       const list = await cli('funds', 'list');
       expect(list.stdout).toMatch(new RegExp(`^${id}  DUE  CLI Fund`, 'm'));
       expect(list.stdout).toMatch(/project\(s\) past term await settlement/);
       expect(await cli('funds', 'settle', String(id), '--rate', '3')).toMatchObject({ code: 0, stdout: `fund ${id} settled at 3%: profit 30.00 paid with the principal\n` });
-      expect(await cli('funds', 'settle', String(id), '--rate', '3')).toMatchObject({ code: 1, stderr: 'refused (409): fundAlreadySettled\n' });
+      expect(await cli('funds', 'settle', String(id), '--rate', '3')).toMatchObject({ code: 1, stderr: 'refused (409): This fund has already been settled (fundAlreadySettled)\n' });
       expect(await f.balance(u.token)).toBe(203_000);
       expect(await cli('funds', 'cancel', String(cancelMe), '--reason', 'Not needed')).toMatchObject({ code: 0 });
       expect((await cli('funds', 'list', '--status', 'cancelled')).stdout).toMatch(new RegExp(`^${cancelMe}  cancelled  Other.*cancelled: Not needed`, 'm'));

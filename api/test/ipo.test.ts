@@ -469,7 +469,7 @@ describe.each(backends)('IPOs on $name', (backend) => {
       expect((await apply(u, { id }, 200)).status).toBe(200);
       expect((await cli('ipo', 'list', '--status', 'Forthcoming')).stdout).toMatch(new RegExp(`^${id}\\s+TATASTEEL.NS\\s+EQ\\s+Forthcoming\\s+150 INR\\s+100-300 by 100 .* 1 applications, 200 shares, 30000.00 held`, 'm'));
       expect(await cli('ipo', 'allot', String(id), '--shares', '1000')).toMatchObject({ code: 0, stdout: expect.stringContaining('200 of 1000 shares to 1 of 1 applications') });
-      expect(await cli('ipo', 'allot', String(id), '--shares', '1000')).toMatchObject({ code: 1, stderr: 'refused (409): ipoAlreadyAllotted\n' });
+      expect(await cli('ipo', 'allot', String(id), '--shares', '1000')).toMatchObject({ code: 1, stderr: 'refused (409): This IPO has already been allotted (ipoAlreadyAllotted)\n' });
       expect(await cli('ipo', 'allot', String(id))).toMatchObject({ code: 2 });
     }, 120_000);
   });

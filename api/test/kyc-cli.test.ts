@@ -33,7 +33,7 @@ describe.each(backends.slice(0, 1))('ops kyc commands against a running server o
       expect(show.stdout).toContain(`front photo: ${one.front}`);
 
       expect(await cli('kyc', 'approve', String(one.id))).toMatchObject({ code: 0, stdout: `real name ${one.id} of ${one.phone} approved\n` });
-      expect(await cli('kyc', 'approve', String(one.id))).toMatchObject({ code: 1, stderr: 'refused (409): alreadySettled\n' });
+      expect(await cli('kyc', 'approve', String(one.id))).toMatchObject({ code: 1, stderr: 'refused (409): This has already been processed. (alreadySettled)\n' });
       expect((await t.current.get('/stock/success/autonomy/state', { token: one.token })).body.data.status).toBe(2);
 
       expect(await cli('kyc', 'reject', String(two.id))).toMatchObject({ code: 2 });

@@ -29,7 +29,7 @@ describe.each(backends.slice(0, 1))('ops offers commands against a running serve
       expect(await cli('offers', 'qualify', String(userId), '--off')).toMatchObject({ code: 0, stdout: `user ${userId} (${phone}) is no longer a qualified investor\n` });
 
       // Refusals: the API's key, or the usage.
-      expect(await cli('offers', 'create', '--code', 'TCS.NS', '--price', '10', '--window', '12:00-09:00')).toMatchObject({ code: 1, stderr: 'refused (400): invalidWindow\n' });
+      expect(await cli('offers', 'create', '--code', 'TCS.NS', '--price', '10', '--window', '12:00-09:00')).toMatchObject({ code: 1, stderr: 'refused (400): Enter each window as HH:MM to HH:MM, opening before it closes (invalidWindow)\n' });
       expect(await cli('offers', 'create', '--code', 'TCS.NS', '--price', '10')).toMatchObject({ code: 2 });
 
       const audit = (await cli('audit', '--action', 'offers')).stdout;

@@ -26,7 +26,7 @@ describe.each(backends.slice(0, 1))('ops money commands against a running server
       expect(list.code).toBe(0);
       expect(list.stdout).toMatch(new RegExp(`^${deposit.id}\\s+${phone}\\s+6000\\.00\\s+bank\\s+${deposit.reference}`, 'm'));
       expect(await cli('recharge-complete', String(deposit.id))).toMatchObject({ code: 0, stdout: `recharge ${deposit.id} completed: 6000.00 credited to ${phone}\n` });
-      expect(await cli('recharge-complete', String(deposit.id))).toMatchObject({ code: 1, stderr: 'refused (409): alreadySettled\n' });
+      expect(await cli('recharge-complete', String(deposit.id))).toMatchObject({ code: 1, stderr: 'refused (409): This has already been processed. (alreadySettled)\n' });
       expect((await t.current.get('/stock/success/v2/user/info', { token })).body.data.money).toBe(600_000);
       expect(await cli('recharge-fail', String(deposit.id))).toMatchObject({ code: 2 });
       expect((await cli('audit', '--action', 'recharge')).stdout).toContain(`recharge.complete  recharge ${deposit.id}`);

@@ -1,18 +1,22 @@
 import fs from 'node:fs';
 import type { CallDef, CallInput, CallOutput } from '@invest/shared/contract';
+import { en } from '@invest/shared/texts/en';
 import type { Config } from '../config';
 import { credentialsFile } from '../seed';
 
 /** The running server refused or did not answer: the CLI may fall back to the database where that is safe. */
 export class ServerUnreachableError extends Error {}
 
-/** A rejection from the API, with its error key. */
+const messageOf = (key: string): string | undefined => (Object.hasOwn(en.hint, key) ? en.hint[key as keyof typeof en.hint] : undefined);
+
+/** A rejection from the API: the message an app shows for its error key, then the key (for scripts). */
 export class OpsCallError extends Error {
   constructor(
     readonly status: number,
     readonly key: string,
   ) {
-    super(`refused (${status}): ${key}`);
+    const message = messageOf(key);
+    super(message ? `refused (${status}): ${message} (${key})` : `refused (${status}): ${key}`);
   }
 }
 
