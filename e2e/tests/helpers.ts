@@ -58,16 +58,16 @@ export const formError = (page: Page, text: string) => page.getByRole('alert').f
 /**
  * The operator login: OPS_USER/OPS_PASSWORD when given, else what the server's first start wrote to its data folder.
  */
-export function operatorCredentials(): { user: string; password: string } {
+export function operatorCredentials(dataDir = process.env.E2E_DATA_DIR ?? ''): { user: string; password: string } {
   if (process.env.OPS_USER && process.env.OPS_PASSWORD) return { user: process.env.OPS_USER, password: process.env.OPS_PASSWORD };
-  const file = path.join(process.env.E2E_DATA_DIR ?? '', 'operator-credentials.json');
+  const file = path.join(dataDir, 'operator-credentials.json');
   const { user, password } = JSON.parse(fs.readFileSync(file, 'utf8')) as { user: string; password: string };
   return { user, password };
 }
 
 /** Logs an operator in through the ops API and returns the bearer token. */
-export async function operatorToken(request: APIRequestContext): Promise<string> {
-  const res = await request.post('/api/ops/login', { data: operatorCredentials() });
+export async function operatorToken(request: APIRequestContext, dataDir?: string): Promise<string> {
+  const res = await request.post('/api/ops/login', { data: operatorCredentials(dataDir) });
   expect(res.status(), await res.text()).toBe(200);
   return ((await res.json()) as { data: { token: string } }).data.token;
 }
@@ -83,20 +83,26 @@ export async function apiGet<T>(request: APIRequestContext, page: Page, url: str
 }
 
 /** Money in the page user's wallet: a deposit requested through the API and completed by an operator (ops API). */
-export async function fund(request: APIRequestContext, page: Page, units: number): Promise<void> {
+export async function fund(request: APIRequestContext, page: Page, units: number, dataDir?: string): Promise<void> {
   const res = await request.post('/api/stock/success/v2/recharge/add', {
     headers: { ...(await authOf(page)), 'Idempotency-Key': `fund-${Date.now()}-${Math.random()}` },
     data: { count: units * 100 },
   });
   expect(res.status(), await res.text()).toBe(200);
   const { id } = ((await res.json()) as { data: { id: number } }).data;
-  const done = await request.post(`/api/ops/recharges/${id}/complete`, { headers: { Authorization: `Bearer ${await operatorToken(request)}` }, data: {} });
+  const done = await request.post(`/api/ops/recharges/${id}/complete`, { headers: { Authorization: `Bearer ${await operatorToken(request, dataDir)}` }, data: {} });
   expect(done.status(), await done.text()).toBe(200);
 }
 
 /** `npm run ops -- <args>` against the test server, as an operator would type it; its output. */
-export async function opsCli(baseURL: string, ...args: string[]): Promise<string> {
-  const { user, password } = operatorCredentials();
+export function opsCli(baseURL: string, ...args: string[]): Promise<string> {
+  return opsCliOn({ baseURL }, ...args);
+}
+
+/** `npm run ops -- <args>` against a server of a test's own, whose first start wrote its operator to `dataDir`. */
+export async function opsCliOn(server: { baseURL: string; dataDir?: string }, ...args: string[]): Promise<string> {
+  const { baseURL } = server;
+  const { user, password } = operatorCredentials(server.dataDir);
   const { stdout } = await promisify(execFile)('npm', ['run', '--silent', 'ops', '--', ...args], {
     cwd: path.resolve(__dirname, '../..'),
     env: { ...process.env, OPS_URL: baseURL, OPS_USER: user, OPS_PASSWORD: password },
