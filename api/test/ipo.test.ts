@@ -119,6 +119,24 @@ describe.each(backends)('IPOs on $name', (backend) => {
   const apply = (u: User, ipo: { id: number }, count: number, extra: Record<string, unknown> = {}, key?: string) => pay(u, BUY, { id: ipo.id, count, ...extra }, key);
 
   describe('the list', () => {
+    it('leads with what a user can apply to: open issues closing soonest first, then the upcoming opening soonest, then the closed', async () => {
+      const u = await user();
+      await issue('HDFCBANK.NS', { status: 'Closed', issue_start_date: inDays(-9), issue_end_date: inDays(-2) });
+      await issue('ITC.NS', { status: 'Upcoming', issue_start_date: inDays(9), issue_end_date: inDays(12) });
+      await issue('SBIN.NS', { status: 'Upcoming', issue_start_date: inDays(3), issue_end_date: inDays(6) });
+      await issue('LT.NS', { issue_end_date: inDays(1) });
+      const rows = (await list(u)) as { status: string; issue_start_date: string; issue_end_date: string }[];
+      const rank = ['Forthcoming', 'Upcoming', 'Closed'];
+      const key = (r: (typeof rows)[number]) => [rank.indexOf(r.status), r.status === 'Forthcoming' ? r.issue_end_date : r.status === 'Upcoming' ? r.issue_start_date : ''];
+      const sorted = [...rows].sort((a, b) => {
+        const [ra, da] = key(a);
+        const [rb, db] = key(b);
+        return ra !== rb ? Number(ra) - Number(rb) : String(da).localeCompare(String(db)) || (a.status === 'Closed' ? b.issue_end_date.localeCompare(a.issue_end_date) : 0);
+      });
+      expect(rows.map((r) => [r.status, r.issue_start_date, r.issue_end_date])).toEqual(sorted.map((r) => [r.status, r.issue_start_date, r.issue_end_date]));
+      expect(new Set(rows.map((r) => r.status))).toEqual(new Set(rank));
+    });
+
     it("shows the seeded issues to a new user: one Forthcoming to apply to, one TBA, one closed; spec fields and ours", async () => {
       const u = await user();
       const rows = await list(u);

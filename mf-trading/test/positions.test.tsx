@@ -60,6 +60,17 @@ it('groups each instrument’s lots under one line with the average cost, and su
   expect(inputsOf(POSITIONS)[0]).toEqual({ type: 'stock', page: 1, limit: 10, include: 'chart' });
 });
 
+it('names the instrument column for the type: a stock, a forex pair', async () => {
+  serve({ [POSITIONS]: () => ({ rows: LOTS, count: LOTS.length, ...SUMS }) });
+  const { unmount } = renderAt('/trade', <AppRoutes />);
+  await screen.findAllByTestId('holding');
+  expect(screen.getAllByRole('columnheader')[0]!.textContent).toBe('Stock');
+  unmount();
+  renderAt('/trade-no-nav/forex/1', <AppRoutes />);
+  await screen.findAllByTestId('holding');
+  expect(screen.getAllByRole('columnheader')[0]!.textContent).toBe('Pair');
+});
+
 it('the four type buttons each load their type and say when there is nothing', async () => {
   serve();
   renderAt('/trade', <AppRoutes />);

@@ -25,7 +25,7 @@ export const de: Leaves<typeof en> = {
     chartPick: 'Chart von',
     chartOf: 'Tageskerzen · {{name}}',
     table: 'Ihre Positionen',
-    colStock: 'Aktie',
+    col: { stock: 'Aktie', forex: 'Paar', futures: 'Kontrakt', treasury: 'Anleihe' },
     colQuantity: 'Stk.',
     colCost: 'Ø Kosten',
     colValue: 'Wert',

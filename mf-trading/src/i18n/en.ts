@@ -22,7 +22,7 @@ export const en = {
     chartPick: 'Chart of',
     chartOf: 'Day K · {{name}}',
     table: 'Your positions',
-    colStock: 'Stock',
+    col: { stock: 'Stock', forex: 'Pair', futures: 'Contract', treasury: 'Bond' },
     colQuantity: 'Qty',
     colCost: 'Avg cost',
     colValue: 'Value',

@@ -25,7 +25,7 @@ export const es: Leaves<typeof en> = {
     chartPick: 'Gráfico de',
     chartOf: 'Velas diarias · {{name}}',
     table: 'Sus posiciones',
-    colStock: 'Acción',
+    col: { stock: 'Acción', forex: 'Par', futures: 'Contrato', treasury: 'Bono' },
     colQuantity: 'Cant.',
     colCost: 'Coste medio',
     colValue: 'Valor',

@@ -25,7 +25,7 @@ export const zh: Leaves<typeof en> = {
     chartPick: '图表标的',
     chartOf: '日K · {{name}}',
     table: '您的持仓',
-    colStock: '股票',
+    col: { stock: '股票', forex: '货币对', futures: '合约', treasury: '债券' },
     colQuantity: '数量',
     colCost: '平均成本',
     colValue: '市值',

@@ -129,7 +129,7 @@ function PositionList({ type, deployment }: { type: TradeType; deployment: Deplo
           <table className={s.table} aria-label={t('positions.table')}>
             <thead>
               <tr>
-                <th scope="col">{t('positions.colStock')}</th>
+                <th scope="col">{t(`positions.col.${type}`)}</th>
                 <th scope="col">{t('positions.colQuantity')}</th>
                 <th scope="col">{t('positions.colCost')}</th>
                 {/* Value with the P&L under it: five columns of amounts do not fit a phone. */}

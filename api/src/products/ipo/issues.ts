@@ -143,9 +143,25 @@ export async function listOpsIpos(db: DbOrTx, q: { status?: IpoStatusName; page:
   return { rows: rows.map((r) => toOpsIpo(r, totals.get(r.id) ?? NO_TOTALS)), count: total?.n ?? 0 };
 }
 
-/** GET /client/ipo: every issue but cancelled ones, newest first, each with the caller's application. */
+/** Open to applications first, then those to come, then the closed: what a user can act on leads the screen. */
+const byStatus = sql`case ${ipos.status} when 'Forthcoming' then 0 when 'Upcoming' then 1 else 2 end`;
+
+/**
+ * GET /client/ipo: every issue but cancelled ones, each with the caller's application: those open to applications
+ * (closing soonest first), then the upcoming (opening soonest first), then the closed (latest first).
+ */
 export async function listIpos(db: DbOrTx, userId: number): Promise<Ipo[]> {
-  const rows = await db.select().from(ipos).where(ne(ipos.status, 'Cancelled')).orderBy(desc(ipos.id)).limit(200);
+  const rows = await db
+    .select()
+    .from(ipos)
+    .where(ne(ipos.status, 'Cancelled'))
+    .orderBy(
+      byStatus,
+      sql`case ${ipos.status} when 'Forthcoming' then ${ipos.issueEndDate} when 'Upcoming' then ${ipos.issueStartDate} end`,
+      desc(ipos.issueEndDate),
+      desc(ipos.id),
+    )
+    .limit(200);
   const mine = rows.length
     ? await db
         .select()
