@@ -1,8 +1,10 @@
+import { randomUUID } from 'node:crypto';
+import os from 'node:os';
 import Fastify, { type FastifyInstance, type FastifyLoggerOptions, type FastifyPluginAsync } from 'fastify';
 import { calls, type CallDef } from '@invest/shared/contract';
 import { deviceCookieSecret, registerDeviceCookies } from './auth/device-cookies';
 import { authPlugin } from './auth/plugin';
-import type { Config } from './config';
+import { MEMORY_DATABASE_URL, type Config } from './config';
 import { openDatabase, type Database } from './db/database';
 import { apiErrorHandler, rejection } from './http/errors';
 import { capConnections, serverTimeouts } from './http/connection-limits';
@@ -10,7 +12,9 @@ import { clientErrorHandler, frameworkErrors, isApiPath, serverErrorHandler } fr
 import { refuseUnstorableText } from './http/input-guard';
 import { acceptEmptyJson } from './http/json';
 import { DEFAULT_RATE_LIMITS, registerLimiters, type RateLimits } from './http/rate-limit';
+import { registerHealth } from './http/health';
 import { registerSecurityHeaders } from './http/security-headers';
+import { connectReplicas, type Replicas } from './replicas/connect';
 import './http/context';
 import { bankCardsPlugin } from './bank-cards/plugin';
 import { chatPlugin } from './chat/plugin';
@@ -82,6 +86,9 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Buil
     app.decorate('apiConfig', config);
     app.decorate('clock', deps.clock ?? (() => new Date()));
     app.decorate('matcherIntervalMs', deps.matcherIntervalMs ?? 1000);
+    // On PostgreSQL several API processes may share the database: each periodic job runs in one of them at a time.
+    // The embedded database has one process by construction.
+    app.decorate('jobLease', config.databaseUrl && config.databaseUrl !== MEMORY_DATABASE_URL ? { db: database.db, holder: `${os.hostname()}:${process.pid}:${randomUUID()}` } : undefined);
     app.decorate('streamHeartbeatMs', deps.streamHeartbeatMs ?? 15_000);
     app.decorate('trading', { matcher: null });
     if (!deps.database) app.addHook('onClose', async () => database.close());
@@ -94,8 +101,10 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Buil
       if (isApiPath(req.url) && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
     });
 
+    let replicas: Replicas | null = null;
     if (config.redisUrl) {
-      app.log.warn('REDIS_URL is set, but the Redis rate-limit store is not implemented yet: counters are per process');
+      const joined = (replicas = await connectReplicas({ url: config.redisUrl, prefix: config.redisPrefix }, app.log, () => app.clock()));
+      app.addHook('onClose', () => joined.close());
     }
 
     const rules: RateLimits = { ...DEFAULT_RATE_LIMITS, ...deps.rateLimits };
@@ -107,7 +116,9 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Buil
         api.setNotFoundHandler((_req, reply) => reply.code(404).send(rejection('notFound')));
         acceptEmptyJson(api);
         api.addHook('preValidation', refuseUnstorableText);
-        api.decorate('limiters', await registerLimiters(api, rules, config.rateLimitFactor));
+        registerHealth(api, replicas?.redis ?? null);
+        const store = replicas ? { redis: replicas.redis, prefix: config.redisPrefix } : undefined;
+        api.decorate('limiters', await registerLimiters(api, rules, config.rateLimitFactor, store));
         await registerDeviceCookies(api, await deviceCookieSecret(database.db, config));
         for (const plugin of plugins) await api.register(plugin);
         if (api.hasDecorator('marketAnswers')) sharedAnswers = api.marketAnswers;

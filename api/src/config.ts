@@ -81,6 +81,10 @@ const EnvSchema = z.object({
     .string()
     .regex(/^rediss?:\/\/.+/, 'REDIS_URL must be a redis:// URL')
     .optional(),
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9_.:-]{1,64}$/, 'REDIS_PREFIX must be 1 to 64 letters, digits or _ . : -')
+    .default('invest:'),
   MARKET_SEED: z
     .string()
     .trim()
@@ -147,8 +151,10 @@ export interface Config {
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /** Multiplies every rate limit's max (e.g. 50 for end-to-end runs that register many users from one IP). */
   rateLimitFactor: number;
-  /** Seam for cross-replica rate-limit counters; not used yet (see http/rate-limit.ts). */
+  /** Set: this process is one of several API replicas, sharing events, revocations and rate limits through Redis (replicas/). */
   redisUrl: string | undefined;
+  /** Starts every Redis key and channel of this deployment, so several may share one Redis. */
+  redisPrefix: string;
   /** Seed of the market simulator: the same seed and clock give the same prices on every replica. */
   marketSeed: string;
   /** Every market always open (demos, weekend testing): MARKET_ALWAYS_OPEN=1. */
@@ -189,6 +195,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     rateLimitFactor: e.RATE_LIMIT_FACTOR,
     redisUrl: e.REDIS_URL,
+    redisPrefix: e.REDIS_PREFIX,
     marketSeed: e.MARKET_SEED,
     marketAlwaysOpen: e.MARKET_ALWAYS_OPEN ?? false,
     maxAmount: e.MAX_AMOUNT,

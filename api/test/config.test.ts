@@ -17,6 +17,7 @@ describe('loadConfig', () => {
       logLevel: 'info',
       rateLimitFactor: 1,
       redisUrl: undefined,
+      redisPrefix: 'invest:',
       marketSeed: 'invest-market-2026',
       marketAlwaysOpen: false,
       maxAmount: 10_000_000_000,
@@ -99,6 +100,7 @@ describe('loadConfig', () => {
     [{ HTTP_MAX_CONNECTIONS: 'many' }, 'HTTP_MAX_CONNECTIONS'],
     [{ HTTP_HEADERS_TIMEOUT_MS: '90000', HTTP_REQUEST_TIMEOUT_MS: '60000' }, 'HTTP_HEADERS_TIMEOUT_MS must not be above HTTP_REQUEST_TIMEOUT_MS'],
     [{ DEVICE_COOKIE_SECRET: 'short' }, 'DEVICE_COOKIE_SECRET must be at least 32 characters'],
+    [{ REDIS_PREFIX: 'has space' }, 'REDIS_PREFIX must be'],
   ])('fails fast on %j, naming the variable', (env, named) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(named);

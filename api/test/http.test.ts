@@ -21,6 +21,13 @@ describe.each(backends)('HTTP behaviour on $name', (backend) => {
     for (const def of mine) expect(missing).not.toContain(`${def.method} /api${def.path}`);
   });
 
+  it('answers the probes: alive, and ready with the database up and no Redis to need (one process)', async () => {
+    expect((await t.current.get('/health')).body).toEqual({ msg: 'ok', data: { status: 'alive' } });
+    const ready = await t.current.get('/ready');
+    expect(ready.status).toBe(200);
+    expect(ready.body).toEqual({ msg: 'ok', data: { database: 'up', redis: 'off' } });
+  });
+
   it('answers 400 malformedJson to a body that is not JSON', async () => {
     const res = await t.current.post('/stock/user/login', undefined, { raw: '{"user": "9876543210", ' });
     expect(res.status).toBe(400);

@@ -176,6 +176,26 @@ describe('useWalletEvents', () => {
     expect(seen.mode).toBe('polling');
   });
 
+  it('a stream that served a while and is closed by the server (its process stopping) opens again within 3 s, with what it missed', async () => {
+    renderAt('/', <Probe />);
+    await flush();
+    expect(seen.mode).toBe('stream');
+    for (let beat = 0; beat < 4; beat++) {
+      await later(15_000);
+      await act(async () => streams[0]!.push(': heartbeat\n\n'));
+    }
+    expect(streams).toHaveLength(1);
+    const before = loads();
+    await act(async () => streams[0]!.end());
+    await flush();
+    expect(seen.mode).toBe('polling');
+    await later(3_000);
+    expect(streams).toHaveLength(2);
+    expect(seen.mode).toBe('stream');
+    // What changed while it was away is fetched.
+    expect(loads()).toBeGreaterThan(before);
+  });
+
   it('a refused token is not asked again', async () => {
     streamStatus = 403;
     renderAt('/', <Probe />);

@@ -4,10 +4,10 @@ import type { Subject } from './subject';
 /**
  * How long this process trusts a token it has verified against the database.
  *
- * Across replicas this is the staleness bound of a revocation: a logout or password reset served by another replica
- * (or a token revoked by hand in the database) is honoured here within TOKEN_CACHE_TTL_MS. A revocation served by
- * this process evicts at once. Expiry is always exact: an entry carries the token's expires_at. (Seam for later: with
- * REDIS_URL, publish revocations on a channel and call forgetToken/forgetSubject on every replica.)
+ * A revocation served by this process evicts at once; with replicas (REDIS_URL) one served by another replica
+ * evicts here when its notice arrives, and the cache is trusted only while this process hears the others (see
+ * trustWhile). A token revoked by hand in the database is honoured within TOKEN_CACHE_TTL_MS. Expiry is always exact:
+ * an entry carries the token's expires_at.
  */
 export const TOKEN_CACHE_TTL_MS = 15_000;
 /** Entries kept at most; the oldest go first. 10k entries are ~2 MB. */
@@ -38,6 +38,8 @@ export class TokenCache {
    */
   private readonly revokedTokens = new Map<number, number>();
   private readonly revokedSubjects = new Map<string, number>();
+  /** What must hold for a cached answer to be used (see trustWhile). */
+  private readonly conditions = new Set<() => boolean>();
 
   constructor(
     readonly ttlMs = TOKEN_CACHE_TTL_MS,
@@ -48,7 +50,17 @@ export class TokenCache {
     return this.entries.size;
   }
 
+  /**
+   * Uses cached answers only while `condition` holds (this process hears the other replicas' revocations): a
+   * replica that cannot hear them asks the database every time. Returns the condition's removal.
+   */
+  trustWhile(condition: () => boolean): () => void {
+    this.conditions.add(condition);
+    return () => void this.conditions.delete(condition);
+  }
+
   get(tokenHash: string, now: number): Subject | null {
+    for (const holds of this.conditions) if (!holds()) return null;
     const e = this.entries.get(tokenHash);
     if (!e) return null;
     if (now < e.verifiedAt || now - e.verifiedAt >= this.ttlMs || now >= e.expiresAt) {

@@ -89,7 +89,7 @@ export async function revokeToken(db: DbOrTx, tokenId: number, now: Date): Promi
     .update(authTokens)
     .set({ revokedAt: now })
     .where(and(eq(authTokens.id, tokenId), isNull(authTokens.revokedAt)));
-  endedSessions.publish([tokenId]);
+  await endedSessions.publish([tokenId]);
 }
 
 /**
@@ -111,5 +111,5 @@ export async function revokeAllTokens(db: DbOrTx, subject: { kind: SubjectKind; 
     )
     .returning({ id: authTokens.id });
   // Told before a surrounding transaction commits: a stream closed for a change that then rolls back reopens.
-  endedSessions.publish(revoked.map((r) => r.id));
+  await endedSessions.publish(revoked.map((r) => r.id));
 }

@@ -42,7 +42,7 @@ export async function sendMessage(db: Db, userId: number, text: string, now: Dat
     .where(and(eq(chatMessages.userId, userId), eq(chatMessages.sender, 'user'), gt(chatMessages.createdAt, since)));
   if ((recent?.n ?? 0) >= CHAT_SENDS_PER_MINUTE) throw new ApiError(429, 'tooManyRequests', 60);
   const [row] = await db.insert(chatMessages).values({ userId, sender: 'user', text, createdAt: now }).returning();
-  chatEvents.publish([userId]);
+  void chatEvents.publish([userId]);
   return toMessage(row!);
 }
 
@@ -63,7 +63,7 @@ export async function markRead(db: Db, userId: number, lastId: number, now: Date
     .where(and(eq(chatMessages.userId, userId), eq(chatMessages.sender, 'agent'), isNull(chatMessages.readAt), lte(chatMessages.id, lastId)))
     .returning({ id: chatMessages.id });
   // The user's other screens drop their badge too.
-  if (seen.length) chatEvents.publish([userId]);
+  if (seen.length) void chatEvents.publish([userId]);
   return unreadCount(db, userId);
 }
 
@@ -109,7 +109,7 @@ export async function agentReply(db: Db, req: { phone: string; operatorId: numbe
     await audit(tx, { operatorId: req.operatorId, action: 'chat.reply', target: user.phone, detail: { message_id: inserted!.id } }, now);
     return inserted!;
   });
-  chatEvents.publish([user.id]);
+  void chatEvents.publish([user.id]);
   return toMessage(row);
 }
 

@@ -865,3 +865,14 @@ export const fundOrders = pgTable(
 );
 
 export type FundOrderRow = typeof fundOrders.$inferSelect;
+
+/**
+ * Who runs each periodic job (the order matcher, the fund reminder) when several API processes share the database:
+ * the holder renews its lease on every pass; when it stops renewing (it stopped, or died), another takes over once
+ * `expires_at` has passed (see jobs/lease.ts).
+ */
+export const jobLeases = pgTable('job_leases', {
+  name: text('name').primaryKey(),
+  holder: text('holder').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import rateLimitPlugin from '@fastify/rate-limit';
+import type { Redis } from 'ioredis';
 import { ApiError } from './errors';
 
 export interface RateRule {
@@ -118,19 +119,19 @@ const tooMany = (ttlInSeconds: number) => new ApiError(429, 'tooManyRequests', M
 
 /**
  * Registers @fastify/rate-limit (not globally: only the calls above are limited) and builds one limiter per rule.
- *
- * Counters live in this process (the plugin's LocalStore), which is right for a single API process.
- * Redis seam: with several replicas behind nginx, pass `redis` (an ioredis client built from
- * config.redisUrl / REDIS_URL) to the plugin registration below so all replicas share the counters.
- * Not implemented yet; buildApp logs a warning when REDIS_URL is set.
+ * Counters live in this process (the plugin's LocalStore) for a single API process, and in Redis (the plugin's
+ * RedisStore) when `redis` is given, so that every replica counts the same attempts.
  */
 export async function registerLimiters(
   app: FastifyInstance,
   rules: RateLimits,
   /** Multiplies every max, e.g. RATE_LIMIT_FACTOR=50 for end-to-end runs that register many users from one IP. */
   factor = 1,
+  /** Counters in Redis, under the deployment's prefix. */
+  store?: { redis: Redis; prefix: string },
 ): Promise<Limiters> {
-  await app.register(rateLimitPlugin, { global: false });
+  // A Redis that stops answering lets attempts through rather than failing every login; /api/ready reports it down.
+  await app.register(rateLimitPlugin, { global: false, ...(store ? { redis: store.redis, nameSpace: `${store.prefix}rate:`, skipOnError: true } : {}) });
   const entries = (Object.keys(rules) as LimiterName[]).map((name) => {
     const rule = rules[name];
     const source = KEY_SOURCE[name];

@@ -1,13 +1,21 @@
+import { holdLease, releaseLease, type Lease } from './lease';
+
 /**
- * Work an API process does every so often on its own (the order matcher, the fund settlement reminder): started
- * with the app, stopped on close, waiting for a pass in progress. One pass at a time in this process; a failed pass
- * is logged and the next one comes on time. With no interval it runs no timer: tests call tick().
+ * Work the API does every so often (the order matcher, the fund settlement reminder): started with the app, stopped
+ * on close, waiting for a pass in progress. One pass at a time in this process and, with a lease, in all the
+ * processes that share the database: only the lease's holder runs its timed passes. A failed pass is logged and the
+ * next one comes on time. With no interval it runs no timer: tests call tick().
  */
 export interface JobSchedule {
   /** Milliseconds between passes; 0 runs no timer. */
   intervalMs: number;
+  /** Runs the timed passes in one process of those sharing the lease's database. */
+  lease?: Lease;
   log?: { error(detail: object, message: string): void };
 }
+
+/** A lease outlives a few missed renewals: a slow pass or a pause does not hand the job over. */
+const leaseTtl = (intervalMs: number) => Math.max(3 * intervalMs, 10_000);
 
 export abstract class PeriodicJob<R> {
   private timer: NodeJS.Timeout | null = null;
@@ -15,8 +23,8 @@ export abstract class PeriodicJob<R> {
   private stopped = false;
 
   constructor(
-    /** Names the job in the log. */
-    private readonly label: string,
+    /** Names the job in the log and its lease. */
+    private readonly name: string,
     protected readonly schedule: JobSchedule,
   ) {}
 
@@ -34,9 +42,10 @@ export abstract class PeriodicJob<R> {
     const loop = () => {
       this.timer = setTimeout(async () => {
         try {
-          await this.tick();
+          const { lease } = this.schedule;
+          if (!lease || (await holdLease(lease, this.name, leaseTtl(this.schedule.intervalMs)))) await this.tick();
         } catch (err) {
-          this.schedule.log?.error({ err }, `${this.label} failed`);
+          this.schedule.log?.error({ err }, `${this.name} failed`);
         }
         if (!this.stopped) loop();
       }, this.schedule.intervalMs);
@@ -45,12 +54,13 @@ export abstract class PeriodicJob<R> {
     loop();
   }
 
-  /** Stops the timer and waits for a pass in progress. */
+  /** Stops the timer, waits for a pass in progress and gives up the lease, so another process takes over at once. */
   async stop(): Promise<void> {
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     await this.running?.catch(() => {});
+    if (this.schedule.lease && this.schedule.intervalMs > 0) await releaseLease(this.schedule.lease, this.name).catch(() => {});
   }
 
   /** Runs a pass now, or answers the one in progress. */

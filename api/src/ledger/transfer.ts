@@ -285,7 +285,7 @@ export async function bookAlong<R>(db: Db, action: ActionStatement, booking: Boo
   for (let attempt = 1; ; attempt++) {
     try {
       const [out] = await runStatement<TransfersOutcome & R>(db, action.name, text, [...params, ...action.params]);
-      walletEvents.publish(new Set(out!.users ?? []));
+      void walletEvents.publish(out!.users ?? []);
       return out!;
     } catch (err) {
       const refusal = ledgerRefusal(err);
@@ -321,7 +321,7 @@ export async function inLedgerTransaction<T>(db: Db, fn: (tx: Tx) => Promise<T>)
         return fn(tx);
       });
       keepIds();
-      walletEvents.publish(touched);
+      void walletEvents.publish(touched);
       return result;
     } catch (err) {
       if (attempt >= MAX_ATTEMPTS || !isRetryable(err)) throw err;

@@ -3,7 +3,8 @@
  * own transaction, fills the market orders whose market has opened and the limit orders the engine's price has
  * reached, and expires day orders past their session's close. All its state is in the database (a restart picks up
  * where the last process stopped), and each order is taken with FOR UPDATE SKIP LOCKED and changed only while still
- * pending, so several API processes on one PostgreSQL each fill a resting order at most once between them.
+ * pending, so several API processes on one PostgreSQL each fill a resting order at most once between them; the
+ * timed passes run in one of them at a time (its lease: jobs/lease.ts).
  */
 import type { FastifyBaseLogger } from 'fastify';
 import { PeriodicJob, type JobSchedule } from '../jobs/periodic';
@@ -22,10 +23,10 @@ export class OrderMatcher extends PeriodicJob<TickReport> {
     private readonly deps: TradeDeps,
     private readonly opts: MatcherOptions,
   ) {
-    super('order matcher tick', opts);
+    super('order matcher', opts);
   }
 
-  /** One pass over the resting orders (other processes may run theirs). */
+  /** One pass over the resting orders (each order settles under its row lock, so a pass run by hand meanwhile is safe). */
   protected async pass(): Promise<TickReport> {
     const report: TickReport = { filled: 0, expired: 0, cancelled: 0, waiting: 0, skipped: 0 };
     const pending = await pendingOrders(this.deps.db);

@@ -27,7 +27,7 @@ declare module 'fastify' {
  */
 export async function tradingPlugin(app: FastifyInstance): Promise<void> {
   const deps: TradeDeps = { db: app.db, market: app.market, currency: app.apiConfig.currency, maxAmount: app.apiConfig.maxAmount };
-  const matcher = new OrderMatcher(deps, { intervalMs: app.matcherIntervalMs, clock: () => app.clock(), log: app.log });
+  const matcher = new OrderMatcher(deps, { intervalMs: app.matcherIntervalMs, lease: app.jobLease, clock: () => app.clock(), log: app.log });
   app.trading.matcher = matcher;
   app.addHook('onReady', async () => matcher.start());
   app.addHook('onClose', async () => matcher.stop());

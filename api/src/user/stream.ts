@@ -26,6 +26,9 @@ export function carryOnUserStream(event: string, hub: WalletEvents): void {
   CHANNELS.set(event, hub);
 }
 
+/** The stream's channels by event name (the replicas relay each). */
+export const userStreamChannels = (): ReadonlyMap<string, WalletEvents> => CHANNELS;
+
 /**
  * GET WALLET_STREAM_PATH: `event: wallet` after each committed change of the caller's money or of their deposits and
  * withdrawals, and the channels' events.
@@ -49,10 +52,11 @@ export function registerWalletStream(app: FastifyInstance): void {
     const res = startEventStream(req, reply, ': open\n\n');
     const write = (chunk: string) => writeEvent(res, chunk);
     const unsubscribes = [...CHANNELS].map(([event, hub]) => hub.subscribe(subject.id, () => write(`event: ${event}\ndata: ${JSON.stringify({ at: Date.now() })}\n\n`)));
-    // A logout or a password change in this process ends the session's stream at once; the screen's next request
-    // finds it logged out.
+    // A logout or a password change, here or (relayed) on another replica, ends the session's stream at once; the
+    // screen's next request finds it logged out.
     unsubscribes.push(endedSessions.subscribe(subject.tokenId, () => end()));
-    // Each heartbeat re-checks the token too: a session ended by another replica, or by hand, closes within one beat.
+    // Each heartbeat re-checks the token too: a session ended by hand, or while the replicas could not hear each
+    // other, closes within one beat.
     const heartbeat = setInterval(() => {
       resolveToken(app.db, token!, app.clock()).then(
         (still) => (still ? write(': heartbeat\n\n') : end()),

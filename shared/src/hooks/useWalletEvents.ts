@@ -15,6 +15,14 @@ export const WALLET_STREAM_IDLE_MS = 40_000;
 /** After a failed or closed stream, try it again after this (doubling up to the maximum) while polling. */
 export const WALLET_STREAM_RETRY_MS = 15_000;
 const WALLET_STREAM_RETRY_MAX_MS = 120_000;
+/**
+ * A stream that served a while and then was closed by the server (its process shutting down for a deploy or a
+ * scale-down) is opened again soon, through the balancer to another process: after 1 to 3 s, spread so that the
+ * clients of one process do not all come back in the same instant. One closed sooner gets the usual retry.
+ */
+export const WALLET_STREAM_RECONNECT_MS = 1000;
+const WALLET_STREAM_RECONNECT_SPREAD_MS = 2000;
+const WALLET_STREAM_SERVED_MS = 10_000;
 /** A line longer than this is not from our server: drop it rather than grow without bound. */
 const MAX_LINE = 64 * 1024;
 
@@ -128,14 +136,17 @@ export function useWalletEvents({
       controller = null;
       c?.abort();
     };
-    /** This stream is over: the queries poll; a later attempt may bring it back (not for a refused token). */
-    const fail = (c: AbortController, retry: boolean) => {
+    /**
+     * This stream is over: the queries poll; a later attempt may bring it back (not for a refused token), after
+     * `soonMs` when given, else after the backing-off retry delay.
+     */
+    const fail = (c: AbortController, retry: boolean, soonMs?: number) => {
       if (controller !== c) return;
       close();
       setMode('polling');
       if (!retry || paused || !onlineManager.isOnline()) return;
-      retryTimer = setTimeout(open, retryMs);
-      retryMs = Math.min(retryMs * 2, WALLET_STREAM_RETRY_MAX_MS);
+      retryTimer = setTimeout(open, soonMs ?? retryMs);
+      if (soonMs === undefined) retryMs = Math.min(retryMs * 2, WALLET_STREAM_RETRY_MAX_MS);
     };
     const alive = (c: AbortController) => {
       clearTimeout(idleTimer);
@@ -156,6 +167,7 @@ export function useWalletEvents({
       }
       clearTimeout(connectTimer);
       retryMs = WALLET_STREAM_RETRY_MS;
+      const openedAt = Date.now();
       setMode('stream');
       if (missed) refetch();
       missed = false;
@@ -176,8 +188,9 @@ export function useWalletEvents({
       } finally {
         if (controller !== c) void reader.cancel().catch(() => {});
       }
-      // The server closed it (a restart, a deploy): poll, and come back later.
-      fail(c, true);
+      // The server closed it (a restart, a deploy): poll, and come back, soon when it had served a while.
+      const served = Date.now() - openedAt >= WALLET_STREAM_SERVED_MS;
+      fail(c, true, served ? WALLET_STREAM_RECONNECT_MS + Math.random() * WALLET_STREAM_RECONNECT_SPREAD_MS : undefined);
     };
     const open = () => {
       if (controller || paused) return;

@@ -14,6 +14,7 @@ export async function fundsPlugin(app: FastifyInstance): Promise<void> {
   // The app's periodic jobs run when its matcher does: tests set its interval to 0 and drive them by hand.
   const reminder = new FundReminder(app.db, {
     intervalMs: app.matcherIntervalMs > 0 ? FUND_REMINDER_INTERVAL_MS : 0,
+    lease: app.jobLease,
     clock: () => app.clock(),
     log: app.log,
   });

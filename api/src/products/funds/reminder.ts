@@ -1,8 +1,8 @@
 /**
  * The settlement reminder: a periodic job like the order matcher. Each pass logs a warning for every open project
  * past its term, so an operator watching the logs learns what to settle; the same projects show `due` in
- * GET /ops/funds and in `npm run ops -- funds list`. It changes nothing (settling needs an operator's return rate)
- * and only reads, so several API processes may each run one.
+ * GET /ops/funds and in `npm run ops -- funds list`. It changes nothing (settling needs an operator's return rate);
+ * with several API processes on one database, one of them reminds (its lease).
  */
 import type { Db } from '../../db/database';
 import type { FundRow } from '../../db/schema';
@@ -22,7 +22,7 @@ export class FundReminder extends PeriodicJob<FundRow[]> {
     private readonly db: Db,
     private readonly opts: ReminderOptions,
   ) {
-    super('fund reminder tick', opts);
+    super('fund reminder', opts);
   }
 
   /** One look at the projects past term; answers them. */
