@@ -44,7 +44,7 @@ const REMOTES_APART = {
 };
 
 export default defineConfig([
-  globalIgnores(['**/dist/', '**/node_modules/', '**/coverage/', 'data/', 'api/drizzle/', 'e2e/test-results/', 'e2e/playwright-report/', 'bench/results/', 'releases/']),
+  globalIgnores(['**/dist/', '**/node_modules/', '**/coverage/', 'data/', 'api/drizzle/', 'e2e/test-results/', 'e2e/playwright-report/', 'bench/results/', 'releases/', '.stack/']),
 
   tseslint.configs.recommended,
   {
