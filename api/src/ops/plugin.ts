@@ -6,6 +6,7 @@ import type { Operator } from '../db/schema';
 import { ApiError } from '../http/errors';
 import { route, subjectOf } from '../http/route';
 import { audit, listAudit } from './audit';
+import { listInvitationCodes, saveInvitationCode } from './invitation-codes';
 import { findOperatorById, findOperatorByName } from './operators';
 
 /** Operator session endpoints under /api/ops. Every action here is audited. */
@@ -46,6 +47,8 @@ export async function opsPlugin(app: FastifyInstance): Promise<void> {
   });
 
   route(app, calls.opsAudit, async (query) => listAudit(app.db, query));
+  route(app, calls.opsInvitationCodes, async () => listInvitationCodes(app.db));
+  route(app, calls.opsInvitationCodeSave, async (input, ctx) => saveInvitationCode(app.db, input, subjectOf(ctx).id, ctx.now));
 
   route(app, calls.opsLogout, async (_input, ctx) => {
     const subject = subjectOf(ctx);

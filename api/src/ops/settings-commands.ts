@@ -9,7 +9,10 @@ export const SETTINGS_USAGE = `Settings (the running server's /api/ops; audited)
                                         setting-set min_withdraw_count 100   (whole units)
                                         setting-set ${USDT_RATE_SETTING} 8835   (minor units per 1 USDT: 88.35)
                                         setting-set trade_fee_bps 3         (fee 0.03%; also trade_fee_min in whole units,
-                                        trade_price_collar_bps, trade_fx_max_age_seconds)`;
+                                        trade_price_collar_bps, trade_fx_max_age_seconds)
+  invites                               the invitation codes: active or off, and how many registered with each
+  invite CODE [--off]                   creates the code (letters, digits, _ and -), or turns it back on; --off turns
+                                        it off (registration refuses it; who registered with it stays)`;
 
 /** The operator's settings commands, each one call of the running server's /api/ops. Returns the exit code. */
 export const SETTINGS_COMMANDS: Record<string, (api: () => Promise<OpsApi>, args: string[]) => Promise<number>> = {
@@ -18,6 +21,20 @@ export const SETTINGS_COMMANDS: Record<string, (api: () => Promise<OpsApi>, args
     const rows = await (await api()).call(calls.opsSettings, {});
     const width = Math.max(...rows.map((r) => r.tag.length));
     console.log(rows.map((r) => `${r.tag.padEnd(width)}  ${r.value}`.trimEnd()).join('\n'));
+    return 0;
+  },
+  async invites(api, args) {
+    parseArgs({ args, options: {}, strict: true });
+    const rows = await (await api()).call(calls.opsInvitationCodes, {});
+    console.log(rows.length ? rows.map((r) => `${r.code}  ${r.active ? 'active' : 'off'}  ${r.uses} use(s)  since ${r.created_at.slice(0, 10)}`).join('\n') : '(none)');
+    return 0;
+  },
+  async invite(api, args) {
+    const { values, positionals } = parseArgs({ args, options: { off: { type: 'boolean' } }, allowPositionals: true, strict: true });
+    const [code, ...extra] = positionals;
+    if (!code || extra.length) throw new UsageError('invite takes CODE [--off]');
+    const r = await (await api()).call(calls.opsInvitationCodeSave, { code, active: !values.off });
+    console.log(`invitation code ${r.code} ${r.active ? 'active' : 'off'} (${r.uses} use(s))`);
     return 0;
   },
   async 'setting-set'(api, args) {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineCall, NoInput } from './envelope';
 import { limitOf, Page } from './market';
 import { routes } from './routes';
-import { AnyPassword } from './rules';
+import { AnyPassword, InviteCode } from './rules';
 
 /** Operators log in by a user name, not a phone. */
 export const OperatorName = z
@@ -48,4 +48,24 @@ export const opsAudit = defineCall({
     limit: limitOf(200).default(50),
   }),
   output: z.object({ rows: z.array(AuditRow), count: z.number().int() }),
+});
+
+/** An invitation code: what registration asks for. `uses`: the users who registered with it. */
+export const InvitationCodeRow = z.object({ code: z.string(), active: z.boolean(), uses: z.number().int(), created_at: z.string() });
+
+/** GET /api/ops/invitation-codes: every code, newest first. */
+export const opsInvitationCodes = defineCall({
+  ...routes.opsInvitationCodes,
+  input: NoInput,
+  output: z.array(InvitationCodeRow),
+});
+
+/**
+ * POST /api/ops/invitation-codes: creates the code, or turns an existing one on or off (`active`, default on);
+ * audited. Registration matches a code exactly, the case of its letters included.
+ */
+export const opsInvitationCodeSave = defineCall({
+  ...routes.opsInvitationCodeSave,
+  input: z.strictObject({ code: InviteCode.regex(/^[A-Za-z0-9_-]+$/, 'invalidInvitationCode'), active: z.boolean({ error: 'invalidInput' }).default(true) }),
+  output: InvitationCodeRow,
 });

@@ -24,6 +24,8 @@ export const routes = {
   // wallet
   bills: { method: 'GET', path: '/stock/success/v2/bill', auth: 'user' },
   opsLedgerVerify: { method: 'GET', path: '/ops/ledger/verify', auth: 'operator' },
+  opsInvitationCodes: { method: 'GET', path: '/ops/invitation-codes', auth: 'operator' },
+  opsInvitationCodeSave: { method: 'POST', path: '/ops/invitation-codes', auth: 'operator' },
   rechargeMethods: { method: 'GET', path: '/stock/success/v2/recharge/methods', auth: 'user' },
   rechargeAdd: { method: 'POST', path: '/stock/success/v2/recharge/add', auth: 'user', idempotent: true },
   rechargeRecords: { method: 'GET', path: '/stock/success/property/list', auth: 'user' },
