@@ -35,7 +35,7 @@ export function stackSites(ports: StackPorts, dirs: { releases: string; remotesF
       name: 'edge.conf',
       vars: {
         EDGE_PORT: String(ports.edge),
-        API_SERVERS: ports.api.map((p) => `server ${local(p)} max_fails=1 fail_timeout=5s;`).join(' '),
+        API_SERVERS: ports.api.map((p) => `server ${local(p)} max_fails=0;`).join(' '),
         PAGE_SERVER: local(ports.page),
         SHELL_SERVER: local(ports.shell),
         REMOTES_FILE: dirs.remotesFile,
