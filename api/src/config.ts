@@ -1,9 +1,10 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { BALANCE_MAX, MINOR_PER_UNIT, RECHARGE_MIN } from '@invest/shared/contract';
+import { API_ROOT } from './package-root';
 
-/** `<repo root>` from this file (api/src/config.ts), so DATA_DIR's default does not depend on the cwd. */
-export const REPO_ROOT = path.resolve(__dirname, '..', '..');
+/** `<repo root>`, the API package's parent, so DATA_DIR's default does not depend on the cwd. */
+export const REPO_ROOT = path.resolve(API_ROOT, '..');
 
 /** The embedded database without a data directory (tests, throwaway demos): `DATABASE_URL=memory://`. */
 export const MEMORY_DATABASE_URL = 'memory://';

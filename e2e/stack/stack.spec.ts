@@ -70,6 +70,9 @@ test.beforeAll(async () => {
     env: { RATE_LIMIT_FACTOR: '20', MARKET_ALWAYS_OPEN: '1', LOG_LEVEL: 'warn' },
     log: (m) => logs.push(`[stack] ${m}`),
     output: (name, text) => logs.push(`[${name}] ${text}`),
+  }).catch((err: unknown) => {
+    console.log(logs.join(''));
+    throw err;
   });
   const { user: name, password } = JSON.parse(fs.readFileSync(path.join(stack.dataDir, 'operator-credentials.json'), 'utf8')) as { user: string; password: string };
   ops = (await call(edge('/ops/login'), 'POST', { user: name, password })).data.token;

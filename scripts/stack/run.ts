@@ -10,6 +10,7 @@ import path from 'node:path';
 import { Client } from 'pg';
 import { deployBuilds, distOf, ROOT, WEB_APPS } from '@invest/web';
 import { buildMissing } from '../build-missing';
+import { buildServer } from '../build-server';
 import { writeNginx } from './nginx';
 import { stackPorts, stackSites, type StackPorts } from './topology';
 
@@ -113,6 +114,8 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
   fs.chmodSync(dir, 0o755);
   const built = await buildMissing(log);
   log(`built ${built.length ? built.join(', ') : 'nothing (up to date)'}`);
+  // The server processes run as production runs them: compiled JavaScript (scripts/build-server.ts).
+  await buildServer();
   const releases = path.join(dir, 'releases');
   const remotesFile = deployBuilds(releases);
   const databaseUrl = await ensureDatabase(opts.database ?? 'invest_stack');
@@ -140,11 +143,11 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
     child.once('exit', () => children.delete(child));
     return child;
   };
-  const node = (name: string, entry: string, extra: Record<string, string>) => start(name, process.execPath, ['--import', 'tsx', entry], extra);
+  const node = (name: string, entry: string, extra: Record<string, string>) => start(name, process.execPath, [entry], extra);
 
   const replicas: (ChildProcess | null)[] = [null, null];
   const startReplica = async (i: number) => {
-    replicas[i] = node(`api-${i + 1}`, 'api/src/main.ts', { PORT: String(ports.api[i]) });
+    replicas[i] = node(`api-${i + 1}`, 'api/dist/main.js', { PORT: String(ports.api[i]) });
     await waitFor(`http://127.0.0.1:${ports.api[i]}/api/ready`);
   };
   const stop = async () => {
@@ -157,7 +160,7 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
     // The first replica migrates and seeds; the other starts once it is ready.
     await startReplica(0);
     const second = startReplica(1);
-    node('page', 'web/src/main.ts', { PORT: String(ports.page), RELEASES_DIR: releases, REMOTES_FILE: remotesFile });
+    node('page', 'web/dist/main.js', { PORT: String(ports.page), RELEASES_DIR: releases, REMOTES_FILE: remotesFile });
     const nginx = writeNginx(path.join(dir, 'nginx'), stackSites(ports, { releases, remotesFile, shell: distOf(WEB_APPS[0]!) }));
     execFileSync('nginx', ['-t', '-q', '-c', nginx], { stdio: 'inherit' });
     start('nginx', 'nginx', ['-c', nginx, '-g', 'daemon off;'], {});

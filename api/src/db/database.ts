@@ -8,11 +8,12 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { Client, Pool } from 'pg';
 import { MEMORY_DATABASE_URL, type Config } from '../config';
+import { API_ROOT } from '../package-root';
 import * as schema from './schema';
 import { statementName } from './statement';
 
 /** The committed SQL migrations (api/drizzle), applied on every open. */
-export const MIGRATIONS_DIR = path.resolve(__dirname, '..', '..', 'drizzle');
+export const MIGRATIONS_DIR = path.join(API_ROOT, 'drizzle');
 
 /** One drizzle type for both drivers; code never needs to know which one it talks to. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
