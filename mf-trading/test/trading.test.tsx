@@ -118,7 +118,7 @@ describe('Half and Full propose what the available balance buys, fee included', 
     await open();
     await positionsReady();
     fireEvent.click(positionButton('Full position'));
-    expect(screen.getByTestId('cannot-afford').textContent).toBe('Your available balance does not buy one share at this price');
+    expect(screen.getByTestId('cannot-afford').textContent).toBe('Your available balance does not buy one unit at this price');
     expect(qty().value).toBe('1');
     expect(positionButton('Full position').getAttribute('aria-pressed')).toBe('false');
     fireEvent.click(positionButton('Half position'));

@@ -87,7 +87,7 @@ export const de: Leaves<typeof en> = {
     notFound: 'Dieses Instrument gibt es nicht',
     closedNote: 'Der Markt ist geschlossen: Ein Bestens-Auftrag wartet auf die nächste Eröffnung.',
     lotsFailed: 'Ihre Posten konnten nicht geladen werden',
-    cannotAfford: 'Ihr verfügbares Guthaben reicht zu diesem Kurs nicht für eine Aktie',
+    cannotAfford: 'Ihr verfügbares Guthaben reicht zu diesem Kurs nicht für eine Einheit',
     overBalance: 'Der Gesamtbetrag übersteigt Ihr verfügbares Guthaben',
   },
   records: {

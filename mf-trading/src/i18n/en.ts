@@ -84,7 +84,7 @@ export const en = {
     notFound: 'This instrument does not exist',
     closedNote: 'The market is closed: a market order waits for the next open.',
     lotsFailed: 'Could not load your lots',
-    cannotAfford: 'Your available balance does not buy one share at this price',
+    cannotAfford: 'Your available balance does not buy one unit at this price',
     overBalance: 'The total is more than your available balance',
   },
   records: {

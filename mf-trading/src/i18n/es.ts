@@ -87,7 +87,7 @@ export const es: Leaves<typeof en> = {
     notFound: 'Este instrumento no existe',
     closedNote: 'El mercado está cerrado: una orden a mercado espera a la próxima apertura.',
     lotsFailed: 'No se pudieron cargar sus lotes',
-    cannotAfford: 'Su saldo disponible no alcanza para una acción a este precio',
+    cannotAfford: 'Su saldo disponible no alcanza para una unidad a este precio',
     overBalance: 'El total supera su saldo disponible',
   },
   records: {

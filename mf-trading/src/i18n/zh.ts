@@ -87,7 +87,7 @@ export const zh: Leaves<typeof en> = {
     notFound: '该品种不存在',
     closedNote: '市场已休市：市价单将在下次开市时成交。',
     lotsFailed: '无法加载您的持仓',
-    cannotAfford: '按此价格，可用余额不足以买入 1 股',
+    cannotAfford: '按此价格，可用余额不足以买入 1 个单位',
     overBalance: '合计超过可用余额',
   },
   records: {
