@@ -24,12 +24,16 @@ let server: ChildProcess | undefined;
 
 /** `npm start`'s server on this test's data, its clock `daysLater` ahead of the machine's; resolves once it answers. */
 async function startServer(daysLater = 0): Promise<ChildProcess> {
-  const tsx = path.join(ROOT, 'node_modules', '.bin', 'tsx');
-  const [command, args] = daysLater ? ['faketime', [`+${daysLater} days`, tsx, 'scripts/start.ts']] : [tsx, ['scripts/start.ts']];
-  const child = spawn(command, args, {
+  // Not another run's server left on the port: this test must talk to its own.
+  expect(await fetch(`${BASE_URL}/api/v2/config`).then((r) => r.status, () => 0), `port ${PORT} is taken`).toBe(0);
+  const node = [process.execPath, '--import', 'tsx', 'scripts/start.ts'];
+  const [command, ...args] = daysLater ? ['faketime', `+${daysLater} days`, ...node] : node;
+  const child = spawn(command!, args, {
     cwd: ROOT,
     env: { ...process.env, PORT: String(PORT), DATA_DIR: dataDir, RELEASES_DIR: releasesDir, LOG_LEVEL: 'warn', RATE_LIMIT_FACTOR: '10', MARKET_ALWAYS_OPEN: '1' },
     stdio: ['ignore', 'pipe', 'pipe'],
+    // A group of its own: faketime runs the server as its child, and stopping must reach both.
+    detached: true,
   });
   let output = '';
   child.stdout!.on('data', (d) => (output += d));
@@ -51,8 +55,10 @@ async function stopServer(): Promise<void> {
   server = undefined;
   if (!child || child.exitCode !== null) return;
   const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
+  process.kill(-child.pid!, 'SIGTERM');
   await exited;
+  // The whole group gone: the port answers no more.
+  await expect.poll(() => fetch(`${BASE_URL}/api/v2/config`).then((r) => r.status, () => 0), { timeout: 15_000 }).toBe(0);
 }
 
 test.beforeAll(() => {
