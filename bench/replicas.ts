@@ -53,9 +53,12 @@ async function startReplica(env: Record<string, string>): Promise<Replica> {
 
 const rssMb = (pid: number) => Math.round(Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024);
 
-async function post(base: string, url: string, body: unknown, headers: Record<string, string> = {}) {
+/** What the bench reads of an answer: a login's token, a deposit's id. */
+type Answer = { token: string; id: number };
+
+async function post(base: string, url: string, body: unknown, headers: Record<string, string> = {}): Promise<{ status: number; data: Answer }> {
   const res = await fetch(`${base}/api${url}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
-  return { status: res.status, data: ((await res.json()) as { data: any }).data };
+  return { status: res.status, data: ((await res.json()) as { data: Answer }).data };
 }
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length - 1) * p))] ?? 0;
@@ -145,12 +148,12 @@ export function runReplicasBench(): Promise<unknown> {
     try {
       const idle = [rssMb(a.child.pid!), rssMb(b.child.pid!)];
       const { user, password } = JSON.parse(fs.readFileSync(path.join(dataDir, 'operator-credentials.json'), 'utf8')) as { user: string; password: string };
-      const ops = (await post(a.base, '/ops/login', { user, password })).data.token as string;
+      const ops = (await post(a.base, '/ops/login', { user, password })).data.token;
       const tokens: string[] = [];
       for (let i = 0; i < BENCH_USERS; i++) {
         const phone = `97${String(i).padStart(8, '0')}`;
         await post(a.base, '/stock/user/reg', { user: phone, password: 'secret123', code: 'DEMO2026' });
-        const token = (await post(a.base, '/stock/user/login', { user: phone, password: 'secret123' })).data.token as string;
+        const token = (await post(a.base, '/stock/user/login', { user: phone, password: 'secret123' })).data.token;
         const deposit = await post(a.base, '/stock/success/v2/recharge/add', { count: 50_000_000_00 }, { authorization: `Bearer ${token}`, 'idempotency-key': randomUUID() });
         await post(a.base, `/ops/recharges/${deposit.data.id}/complete`, {}, { authorization: `Bearer ${ops}` });
         tokens.push(token);
