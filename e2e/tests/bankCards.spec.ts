@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { loginByUi, open, operatorToken, registerByApi, tokenOf } from './helpers';
+import { inr, loginByUi, open, operatorToken, registerByApi, tokenOf } from './helpers';
 
 const WALLET_STREAM = '/api/stock/success/v2/wallet/stream';
 const USER_INFO = '/api/stock/success/v2/user/info';
@@ -82,9 +82,8 @@ test('with the account page open, a deposit an operator completes shows without 
   const streamOpened = page.waitForResponse((r) => r.url().endsWith(WALLET_STREAM) && r.status() === 200);
   const info = await request.get(USER_INFO, { headers: { Authorization: `Bearer ${token}` } });
   const { money } = ((await info.json()) as { data: { money: number } }).data;
-  const rupees = (minor: number) => `₹${(minor / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
   await open(page, '/account');
-  await expect(page.getByTestId('available-balance')).toHaveText(rupees(money));
+  await expect(page.getByTestId('available-balance')).toHaveText(inr(money));
   await streamOpened;
 
   // The stream is live: the page does not poll (the spec's 3 s fallback) meanwhile.
@@ -105,6 +104,6 @@ test('with the account page open, a deposit an operator completes shows without 
   expect(completed.status(), await completed.text()).toBe(200);
 
   // Faster than the 3 s polling would: the wallet event brought it.
-  await expect(page.getByTestId('available-balance')).toHaveText(rupees(money + 750_000), { timeout: 2500 });
+  await expect(page.getByTestId('available-balance')).toHaveText(inr(money + 750_000), { timeout: 2500 });
   expect(infoLoads).toBeGreaterThanOrEqual(1);
 });

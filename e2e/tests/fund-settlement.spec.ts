@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from './fixtures';
-import { fund, loginByUi, open, opsCliOn, PASSWORD, registerByApi } from './helpers';
+import { fund, inr, loginByUi, open, opsCliOn, PASSWORD, registerByApi } from './helpers';
 
 const PORT = Number(process.env.E2E_SETTLEMENT_PORT ?? 8193);
 const BASE_URL = `http://127.0.0.1:${PORT}`;
@@ -70,9 +70,6 @@ test.afterAll(async () => {
   await stopServer();
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
-
-/** Minor units as the screens show INR. */
-const inr = (minor: number) => `₹${(minor / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
 test('a fund bought today is settled at term by the operator: the order completed with its profit, the principal and the profit in the bills', async ({ page, request }) => {
   test.setTimeout(300_000);

@@ -5,6 +5,9 @@ import { promisify } from 'node:util';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 
 export const INVITE = process.env.SEED_INVITE_CODE ?? 'DEMO2026';
+
+/** Minor units as the screens show INR: ₹1,234.50, -₹23.60. */
+export const inr = (minor: number) => `${minor < 0 ? '-' : ''}₹${(Math.abs(minor) / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 export const PASSWORD = 'secret123';
 
 let counter = 0;

@@ -1,14 +1,12 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { apiGet, authOf, fund, loginByUi, open, operatorToken, opsCli, registerByApi } from './helpers';
+import { apiGet, authOf, fund, inr, loginByUi, open, operatorToken, opsCli, registerByApi } from './helpers';
 
 // The products' flows end to end, as a user does them on a phone against the real API (markets always open in this
 // server), with the operator's side through `npm run ops`: a block buy, a QIP refused outside its window, an IPO from
 // application to allotment to its sale, a fund from purchase to settlement, and a forex pair bought and sold.
 // products-screens.spec.ts shows the lists themselves (search, infinite scroll, empty and loaded states).
 
-/** Minor units as the screens show INR: ₹1,234.50, -₹23.60. */
-const inr = (minor: number) => `${minor < 0 ? '-' : ''}₹${(Math.abs(minor) / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 /** A price as the screens show it, in its quote currency's symbol. */
 const rupees = (price: number, decimals = 2) => `₹${price.toLocaleString('en-US', { minimumFractionDigits: decimals, maximumFractionDigits: decimals })}`;
 /** A screenshot of the whole page, or of the viewport only (a dialog: the backdrop covers the viewport, not the page). */

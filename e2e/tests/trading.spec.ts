@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page, Request } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { apiGet, authOf, fund, loginByUi, open, registerByApi } from './helpers';
+import { apiGet, authOf, fund, inr, loginByUi, open, registerByApi } from './helpers';
 
 // Trading against the real API and market engine (markets always open in this server): a market buy with the half
 // button and its sale with the lot, bills and realized P&L they leave; a limit order resting on held money and
@@ -22,8 +22,6 @@ interface ApiOrder {
   realized_pnl: number | null;
 }
 
-/** Minor units as the screens show INR: ₹1,234.50, -₹23.60. */
-const inr = (minor: number) => `${minor < 0 ? '-' : ''}₹${(Math.abs(minor) / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
 /** The user's orders, newest first, as the API lists them. */
 async function orders(request: APIRequestContext, page: Page): Promise<{ rows: ApiOrder[]; count: number }> {
