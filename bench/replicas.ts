@@ -21,6 +21,7 @@ import { performance } from 'node:perf_hooks';
 import { QUOTE_STREAM_PATH } from '@invest/shared/contract';
 import { ROOT } from '@invest/web';
 import { buildServer } from '../scripts/build-server';
+import { waitFor } from '../scripts/stack/run';
 import { BENCH_DURATION_S, BENCH_USERS, report, withBenchDatabase } from './support';
 
 const SSE_CLIENTS = Number(process.env.BENCH_SSE_CLIENTS ?? 5000);
@@ -44,11 +45,8 @@ async function startReplica(env: Record<string, string>): Promise<Replica> {
   const port = await freePort();
   const child = spawn(process.execPath, [path.join(ROOT, 'api/dist/main.js')], { cwd: ROOT, env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' }, stdio: ['ignore', 'ignore', 'inherit'] });
   const base = `http://127.0.0.1:${port}`;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error('a replica stopped');
-    if (await fetch(`${base}/api/ready`).then((r) => r.ok, () => false)) return { base, child };
-    await new Promise((r) => setTimeout(r, 200));
-  }
+  await waitFor(`${base}/api/ready`);
+  return { base, child };
 }
 
 const rssMb = (pid: number) => Math.round(Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024);
