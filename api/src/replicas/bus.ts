@@ -22,7 +22,7 @@ export class ReplicaBus {
   readonly id = randomUUID();
   private readonly handlers = new Map<string, (body: unknown) => void>();
   private readonly resumed = new Set<() => void>();
-  private wasLive = false;
+  private wasLive: boolean;
 
   constructor(
     /** The commands connection (publish, and what else the process asks Redis). */
@@ -33,6 +33,8 @@ export class ReplicaBus {
     /** Starts the deployment's channel names. */
     private readonly prefix: string,
   ) {
+    // Connected already (connectReplicas connects before it builds the bus): its first loss is one to report.
+    this.wasLive = subscriber.status === 'ready';
     subscriber.on('message', (channel: string, raw: string) => this.receive(channel, raw));
     subscriber.on('ready', () => {
       // ioredis subscribes again by itself after a reconnection: from here on this process hears the others.
@@ -56,7 +58,7 @@ export class ReplicaBus {
     this.handlers.set(this.prefix + channel, handler);
   }
 
-  /** Calls `fn` each time the subscription comes back after a loss (and once at the start). */
+  /** Calls `fn` each time the subscription comes back after a loss. */
   onResumed(fn: () => void): void {
     this.resumed.add(fn);
   }
