@@ -37,6 +37,7 @@ export function makeAccountChange(checkout: string): void {
   fs.appendFileSync(path.join(checkout, 'shared/src/contract/calls.ts'), `export { memberSince } from './user';\n`);
 
   // The API answers it (deployed before the remote that calls it).
+  edit(checkout, 'api/src/user/plugin.ts', "import { accountSummary } from './summary';", (a) => `${a}\nimport { findUserById } from '../auth/users';`);
   edit(checkout, 'api/src/user/plugin.ts', '  registerWalletStream(app);', (a) =>
     [
       '  route(app, calls.memberSince, async (_input, ctx) => {',

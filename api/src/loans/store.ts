@@ -39,9 +39,6 @@ async function committed(db: DbOrTx, userId: number): Promise<{ applying: number
   };
 }
 
-/** Outstanding principal: what user info shows as `loan`. */
-export const outstandingLoans = async (db: DbOrTx, userId: number) => (await committed(db, userId)).unpaid;
-
 export async function loanData(db: DbOrTx, userId: number): Promise<LoanData> {
   const [rules, c] = await Promise.all([walletRules(db), committed(db, userId)]);
   return {

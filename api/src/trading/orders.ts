@@ -4,6 +4,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { and, count, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { feeOf, moneyOf, ORDER_STATUS, ORDER_STATUS_LABELS, type Order, type TradeRules, type TradeType } from '@invest/shared/contract';
 import type { Db, DbOrTx, Tx } from '../db/database';
 import { tradeOrders, type TradeOrderRow } from '../db/schema';
@@ -433,10 +434,23 @@ export async function listOrders(db: DbOrTx, userId: number, q: OrderQuery): Pro
 
 /** Every open lot of the user (all types): for total assets and the positions sums. */
 export async function openLots(db: DbOrTx, userId: number, type?: TradeType): Promise<Row[]> {
-  const where: SQL[] = [eq(tradeOrders.userId, userId), eq(tradeOrders.status, ORDER_STATUS.success), eq(tradeOrders.state, 'buy')];
-  if (type) where.push(eq(tradeOrders.type, type));
-  return db.select().from(tradeOrders).where(and(...where));
+  return db
+    .select()
+    .from(tradeOrders)
+    .where(and(openLotOf(userId), type ? eq(tradeOrders.type, type) : undefined));
 }
+
+const openLotOf = (userId: number | AnyPgColumn) => and(eq(tradeOrders.userId, userId), eq(tradeOrders.status, ORDER_STATUS.success), eq(tradeOrders.state, 'buy'));
+
+/**
+ * The user's open lots as a JSON array of what valuing them reads, as a column of a statement that reads more of the
+ * user: user info reads everything it shows in one round trip.
+ */
+export const lotsToValue = (userId: AnyPgColumn) =>
+  sql<LotValuation[]>`(select coalesce(json_agg(json_build_object('symbol', ${tradeOrders.symbol}, 'count', ${tradeOrders.count}, 'quoteCurrency', ${tradeOrders.quoteCurrency}, 'settleCurrency', ${tradeOrders.settleCurrency}, 'fxRate', ${tradeOrders.fxRate})), '[]') from ${tradeOrders} where ${openLotOf(userId)})`;
+
+/** What valuing an open lot reads of it. */
+export type LotValuation = Pick<Row, 'symbol' | 'count' | 'quoteCurrency' | 'settleCurrency' | 'fxRate'>;
 
 /** Turns rows into the contract's Order, valuing open lots at the engine's price (one instant for all rows). */
 export function orderViews(market: Market, now: Date) {
@@ -456,9 +470,9 @@ export function orderViews(market: Market, now: Date) {
     return rates.get(k)!;
   };
   /** The rate an open lot is valued at: the engine's now, else its fill rate. */
-  const lotRate = (o: Row) => rateOf(o.quoteCurrency, o.settleCurrency) ?? o.fxRate ?? 1;
+  const lotRate = (o: LotValuation) => rateOf(o.quoteCurrency, o.settleCurrency) ?? o.fxRate ?? 1;
   /** Value of an open lot now, minor units. */
-  const valueOf = (o: Row): number => moneyOf(o.count, priceOf(o.symbol), lotRate(o));
+  const valueOf = (o: LotValuation): number => moneyOf(o.count, priceOf(o.symbol), lotRate(o));
   /**
    * Day's P&L of an open lot, minor units, as brokerages count it: from the previous close, or from the fill price
    * for a lot bought in the instrument's current (or, when closed, latest) session.
@@ -516,9 +530,8 @@ export function orderViews(market: Market, now: Date) {
   return { toOrder, valueOf, dayPnlOf };
 }
 
-/** Market value of the user's open lots, minor units: what user info adds to total assets. */
-export async function holdingsValue(db: DbOrTx, market: Market, userId: number, now: Date): Promise<number> {
-  const lots = await openLots(db, userId);
+/** Market value of open lots at the engine's price, minor units: what user info adds to total assets. */
+export function holdingsValue(market: Market, lots: readonly LotValuation[], now: Date): number {
   const { valueOf } = orderViews(market, now);
   return lots.reduce((sum, o) => sum + valueOf(o), 0);
 }

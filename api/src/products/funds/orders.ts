@@ -2,7 +2,7 @@
  * A user's fund orders: the purchase (principal from the wallet to the ledger's funds:principal), the cancel before
  * term (principal back), and the list. Each money action locks the project's row first (lockFund).
  */
-import { and, count, desc, eq, gt, sql, sum, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gt, sql, type SQL } from 'drizzle-orm';
 import { bpsToPercent, type FundOrder, type FundOrderStatus } from '@invest/shared/contract';
 import type { Db, DbOrTx, Tx } from '../../db/database';
 import { fundOrders, funds, type FundOrderRow, type FundRow } from '../../db/schema';
@@ -141,15 +141,6 @@ export function cancelFundOrder(db: Db, req: { userId: number; key: string; orde
     await transfer(tx, await principalBack(tx, cancelled), { at: now });
     return toFundOrder(cancelled, fund);
   });
-}
-
-/** The principal of the user's active fund orders: part of their total assets until it comes back. */
-export async function activeFundPrincipal(db: DbOrTx, userId: number): Promise<number> {
-  const [row] = await db
-    .select({ sum: sum(fundOrders.amount).mapWith(Number) })
-    .from(fundOrders)
-    .where(and(eq(fundOrders.userId, userId), eq(fundOrders.status, 'active')));
-  return row?.sum ?? 0;
 }
 
 /** The user's orders, newest first, optionally of one status (the screen's tabs). */
