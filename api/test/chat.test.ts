@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
-import { CHAT_SENDS_PER_MINUTE, SERVICE_LINK_SETTING } from '../src/chat/store';
+import { CHAT_SENDS_PER_MINUTE } from '../src/chat/store';
+import { SERVICE_LINK_SETTING } from '../src/chat/service-link';
 import { settings } from '../src/db/schema';
 import { openEventStream } from './event-stream';
 import { backends, HOOK_TIMEOUT, useApp, type TestApp } from './harness';

@@ -39,6 +39,22 @@ describe.each(backends.slice(0, 1))('operators set the wallet settings on $name'
     expect((await config(t.current)).usdt_rate_minor).toBeUndefined();
   });
 
+  it('sets customer service: the mode the app polls by and the link its icons lead to, an internal route or https only', async () => {
+    expect(await set('customer_service_mode', '1')).toMatchObject({ status: 200 });
+    expect((await config(t.current)).customer_service_mode).toBe('1');
+    for (const value of ['yes', '2']) expect(await set('customer_service_mode', value)).toMatchObject({ status: 422, body: { data: 'invalidInput' } });
+
+    const { phone, password } = await t.current.register();
+    const token = await t.current.login(phone, password);
+    expect(await set('customer_service_link', 'https://help.example.com/chat')).toMatchObject({ status: 200 });
+    expect((await t.current.get('/stock/success/kefu', { token })).body.data).toBe('https://help.example.com/chat');
+    for (const value of ['http://help.example.com', 'javascript:alert(1)', '//evil.example', 'help']) {
+      expect(await set('customer_service_link', value)).toMatchObject({ status: 422, body: { data: 'invalidInput' } });
+    }
+    expect(await set('customer_service_link', '/customer-service')).toMatchObject({ status: 200 });
+    expect((await t.current.get('/stock/success/kefu', { token })).body.data).toBe('/customer-service');
+  });
+
   it('sets the trading rules: the rules call and the next order follow them, within published bounds', async () => {
     const { phone, password } = await t.current.register();
     const token = await t.current.login(phone, password);

@@ -25,7 +25,7 @@ describe.each(backends)('operators on $name', (backend) => {
     expect(await lastAudit()).toMatchObject({ operatorId: op!.id, action: 'ops.login', target: 'ops' });
 
     const me = await t.current.get('/ops/me', { token: res.body.data.token });
-    expect(me.body).toEqual({ msg: 'ok', data: { id: op!.id, user: 'ops' } });
+    expect(me.body).toEqual({ msg: 'ok', data: { id: op!.id, user: 'ops', role: 'admin' } });
   });
 
   it('refuses a wrong operator password with 401 and audits the attempt', async () => {

@@ -28,6 +28,8 @@ export async function authPlugin(app: FastifyInstance): Promise<void> {
     async ({ user: phone, password }, ctx) => {
       const user = await checkCredentials(door, ctx, await findUserByPhone(app.db, phone), password);
       if (!user) throw new ApiError(401, 'invalidAccountPassword');
+      // Told only to whoever knows the password: the account's state is nobody else's business.
+      if (user.disabledAt) throw new ApiError(403, 'accountDisabled');
       const { token, expiresAt } = await issueToken(
         app.db,
         { kind: 'user', id: user.id },

@@ -6,13 +6,13 @@ import { chatMessages, settings, users } from '../db/schema';
 import { ApiError } from '../http/errors';
 import { audit } from '../ops/audit';
 import { chatEvents } from './events';
+import { isServiceLink, SERVICE_LINK_SETTING } from './service-link';
 
 type Row = typeof chatMessages.$inferSelect;
 
 /** A person types a few messages a minute; more is a script. Counted in the database, so every replica agrees. */
 export const CHAT_SENDS_PER_MINUTE = 20;
 /** The setting naming where the service icons lead (GET /stock/success/kefu); unset: our own chat. */
-export const SERVICE_LINK_SETTING = 'customer_service_link';
 
 const toMessage = (r: Row): ChatMessage => ({
   id: r.id,
@@ -68,19 +68,13 @@ export async function markRead(db: Db, userId: number, lastId: number, now: Date
 }
 
 /**
- * Where the service icons lead: the configured link when it is an internal route (one leading /) or an https URL,
- * else our own chat. A malformed setting never sends a user somewhere odd.
+ * Where the service icons lead: the configured link when it is one (isServiceLink), else our own chat. A malformed
+ * setting never sends a user somewhere odd.
  */
 export async function serviceLink(db: DbOrTx): Promise<string> {
   const [row] = await db.select().from(settings).where(eq(settings.tag, SERVICE_LINK_SETTING));
   const link = row?.value.trim() ?? '';
-  if (/^\/(?![/\\])\S*$/.test(link)) return link;
-  try {
-    if (new URL(link).protocol === 'https:') return link;
-  } catch {
-    // not a URL: the default below
-  }
-  return DEFAULT_SERVICE_LINK;
+  return isServiceLink(link) ? link : DEFAULT_SERVICE_LINK;
 }
 
 /** The user a chat path names by phone; 404 when there is none (an operator typo is not a server error). */

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { OperatorRole } from '@invest/shared/contract';
 import {
   bigint,
   boolean,
@@ -27,6 +28,8 @@ export const users = pgTable('users', {
   /** Public account number shown as the user's ID (8 digits); the serial id stays internal. */
   accountNo: text('account_no').notNull().unique('users_account_no_unique'),
   avatar: text('avatar'),
+  /** Set by an operator: the user cannot log in and every token they had was revoked at that moment. */
+  disabledAt: timestamp('disabled_at', { withTimezone: true }),
   createdAt: createdAt(),
 });
 
@@ -61,12 +64,37 @@ export const authTokens = pgTable(
   ],
 );
 
-export const operators = pgTable('operators', {
-  id: serial('id').primaryKey(),
-  username: text('username').notNull().unique('operators_username_unique'),
-  passwordHash: text('password_hash').notNull(),
-  createdAt: createdAt(),
-});
+export const operators = pgTable(
+  'operators',
+  {
+    id: serial('id').primaryKey(),
+    username: text('username').notNull().unique('operators_username_unique'),
+    passwordHash: text('password_hash').notNull(),
+    /** One of the contract's OPERATOR_ROLES; operators made before roles existed could do everything: admin. */
+    role: text('role').$type<OperatorRole>().notNull().default('admin'),
+    createdAt: createdAt(),
+  },
+  (t) => [check('operators_role', sql`${t.role} in ('support', 'finance', 'products', 'admin')`)],
+);
+
+/**
+ * The first of two operators' approvals of a request at or above the four-eyes amount (a withdrawal's payout, a
+ * loan's approval): the request stays in progress until a different operator gives the second. `amount` is what the
+ * first operator saw; the second is refused when the request no longer matches it.
+ */
+export const fourEyesApprovals = pgTable(
+  'four_eyes_approvals',
+  {
+    kind: text('kind').notNull(),
+    recordId: integer('record_id').notNull(),
+    operatorId: integer('operator_id')
+      .notNull()
+      .references(() => operators.id),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.recordId] }), check('four_eyes_approvals_kind', sql`${t.kind} in ('withdrawal', 'loan')`)],
+);
 
 export const auditLog = pgTable(
   'audit_log',

@@ -1,9 +1,12 @@
 import { gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { CallDef } from '@invest/shared/contract';
+import { eq } from 'drizzle-orm';
+import type { CallDef, OperatorRole } from '@invest/shared/contract';
 import type { z } from 'zod';
 import type { Subject } from '../auth/subject';
 import { cachedSubject, resolveToken } from '../auth/tokens';
+import type { DbOrTx } from '../db/database';
+import { operators } from '../db/schema';
 import { ApiError, inputErrorKey } from './errors';
 import { bindIdempotencyKey } from './idempotency';
 import type { Limiter } from './rate-limit';
@@ -76,7 +79,7 @@ export function bearerToken(req: FastifyRequest): string | null {
 
 /**
  * Registers one contract call in the current (/api-prefixed) scope: rate limits, then the caller
- * (401 without a valid token, 403 with a token of the other kind), then the input checked with the
+ * (401 without a valid token, 403 with a token of the other kind or an operator without the call's role), then the input checked with the
  * call's zod schema (400 with the first issue's key), then on a money call its Idempotency-Key bound to the
  * caller, the call and the input (409 when it was bound to anything else), then the handler; its result is checked
  * against the call's output schema, so the server can never drift from the contract the client types come from
@@ -101,6 +104,7 @@ export function route<C extends CallDef>(app: FastifyInstance, def: C, handler: 
         subject = token ? (cachedSubject(token, now) ?? (await resolveToken(app.db, token, now))) : null;
         if (!subject) throw new ApiError(401, 'unauthorized');
         if (subject.kind !== def.auth) throw new ApiError(403, 'forbidden');
+        if (def.role) await requireRole(app.db, subject.id, def.role);
       }
       // A POST without a body (e.g. logout) is an empty input, not a missing one.
       const raw = def.method === 'GET' ? req.query : req.body === undefined ? {} : req.body;
@@ -120,6 +124,16 @@ export function route<C extends CallDef>(app: FastifyInstance, def: C, handler: 
       return { msg: 'ok', data: def.output.parse(data) };
     },
   });
+}
+
+/**
+ * An operator call's role, read on every call (not cached with the token): an admin who changes an operator's role
+ * changes what that operator may do at once. Admins may call everything.
+ */
+async function requireRole(db: DbOrTx, operatorId: number, role: OperatorRole): Promise<void> {
+  const [row] = await db.select({ role: operators.role }).from(operators).where(eq(operators.id, operatorId)).limit(1);
+  if (!row) throw new ApiError(401, 'unauthorized');
+  if (row.role !== role && row.role !== 'admin') throw new ApiError(403, 'operatorRoleRequired');
 }
 
 /** The scoped Idempotency-Key of an idempotent call (route() has already required it). */

@@ -7,6 +7,7 @@ import { findWallet, systemAccountId } from '../ledger/accounts';
 import { alreadySettled } from '../ledger/errors';
 import { inLedgerTransaction, requestHash, touch, transfer } from '../ledger/transfer';
 import { audit } from '../ops/audit';
+import { approve, dropApproval, withFirstApprovals } from '../ops/four-eyes';
 import { insertOnce } from '../wallet/once';
 import type { Paging } from '../wallet/recharges';
 import { walletRules } from '../wallet/settings';
@@ -80,7 +81,13 @@ export async function applyForLoan(db: Db, req: { userId: number; key: string; a
   });
 }
 
-export async function listLoans(db: DbOrTx, where: SQL | undefined, paging: Paging) {
+/** The operators' list: the loans with the first approvals they wait on. */
+export async function opsLoanList(db: DbOrTx, where: SQL | undefined, paging: Paging) {
+  const { rows, count } = await listLoans(db, where, paging);
+  return { rows: await withFirstApprovals(db, 'loan', rows), count };
+}
+
+async function listLoans(db: DbOrTx, where: SQL | undefined, paging: Paging) {
   const [rows, [total]] = await Promise.all([
     db
       .select({ l: loans, user: users.phone })
@@ -107,15 +114,21 @@ async function move(tx: DbOrTx, where: SQL, set: Partial<typeof loans.$inferInse
 
 const withUser = async (tx: DbOrTx, row: Row) => {
   const [u] = await tx.select({ phone: users.phone }).from(users).where(eq(users.id, row.userId));
-  return { ...toLoanRecord(row), user: u?.phone ?? '' };
+  const [record] = await withFirstApprovals(tx, 'loan', [{ ...toLoanRecord(row), user: u?.phone ?? '' }]);
+  return record!;
 };
 
-/** Approves an application: a `borrow` transfer credits the wallet; the loan is unpaid until its repayment time. */
+/**
+ * Approves an application: a `borrow` transfer credits the wallet; the loan is unpaid until its repayment time. At or
+ * above the four-eyes amount the first operator's call only approves it (ops/four-eyes.ts): a second operator's lends.
+ */
 export function approveLoan(db: Db, id: number, operatorId: number, now: Date) {
   return inLedgerTransaction(db, async (tx) => {
     const rules = await walletRules(tx);
     const applying = and(eq(loans.id, id), eq(loans.state, LOAN_STATE.applying))!;
-    const [pending] = await tx.select().from(loans).where(applying);
+    // Locked until the transaction ends: two operators' decisions on it take turns.
+    const [pending] = await tx.select().from(loans).where(applying).for('update');
+    if (pending && (await approve(tx, { kind: 'loan', id, amount: pending.amount, userId: pending.userId }, operatorId, now)) === 'first') return withUser(tx, pending);
     const interest = pending ? Math.round((pending.amount * rules.loanInterestBps) / 10_000) : 0;
     const row = await move(
       tx,
@@ -139,6 +152,7 @@ export function rejectLoan(db: Db, id: number, operatorId: number, reason: strin
       { state: LOAN_STATE.rejected, rejectReason: reason, decidedBy: operatorId, decidedAt: now },
       id,
     );
+    await dropApproval(tx, 'loan', row.id);
     await audit(tx, { operatorId, action: 'loan.reject', target: `loan ${row.id}`, detail: { reason } }, now);
     // No money moved, but the user's loan changed: once committed, their open loan screens refresh too.
     touch(tx, row.userId);

@@ -1,5 +1,6 @@
+import { stringify } from 'csv-stringify/sync';
 import type { DbOrTx } from '../db/database';
-import { count, desc, eq, like, or } from 'drizzle-orm';
+import { and, count, desc, eq, gte, like, lt, or, type SQL } from 'drizzle-orm';
 import { auditLog, operators } from '../db/schema';
 import { runStatement, timestampParam } from '../db/statement';
 
@@ -32,29 +33,60 @@ export const auditCte = (name: string, from: string, v: { operator: string; acti
   select ${v.operator}, ${v.action}, ${v.target}, ${v.detail}, ${v.at} from ${from}
 ),`;
 
-/** The audit log, newest first, optionally one kind of action (its dotted prefix). */
-export async function listAudit(db: DbOrTx, q: { action?: string; page: number; limit: number }) {
-  const where = q.action ? or(eq(auditLog.action, q.action), like(auditLog.action, `${q.action}.%`)) : undefined;
+export interface AuditQuery {
+  /** A dotted prefix of the action. */
+  action?: string;
+  /** The operator's name, exactly. */
+  operator?: string;
+  /** Part of what the action was about. */
+  target?: string;
+  from?: string;
+  to?: string;
+}
+
+function auditWhere(q: AuditQuery): SQL | undefined {
+  return and(
+    q.action ? or(eq(auditLog.action, q.action), like(auditLog.action, `${q.action}.%`)) : undefined,
+    q.operator ? eq(operators.username, q.operator) : undefined,
+    // The target as typed: % and _ in it are not wildcards.
+    q.target ? like(auditLog.target, `%${q.target.replace(/[\\%_]/g, (c) => `\\${c}`)}%`) : undefined,
+    q.from ? gte(auditLog.createdAt, new Date(q.from)) : undefined,
+    q.to ? lt(auditLog.createdAt, new Date(q.to)) : undefined,
+  );
+}
+
+const auditRows = (db: DbOrTx, where: SQL | undefined) =>
+  db.select({ a: auditLog, operator: operators.username }).from(auditLog).leftJoin(operators, eq(operators.id, auditLog.operatorId)).where(where).orderBy(desc(auditLog.id));
+
+const toAuditRow = ({ a, operator }: { a: typeof auditLog.$inferSelect; operator: string | null }) => ({
+  id: a.id,
+  operator,
+  action: a.action,
+  target: a.target,
+  detail: (a.detail as Record<string, unknown> | null) ?? null,
+  created_at: a.createdAt.toISOString(),
+});
+
+/** The audit log, newest first, filtered. */
+export async function listAudit(db: DbOrTx, q: AuditQuery & { page: number; limit: number }) {
+  const where = auditWhere(q);
   const [rows, [total]] = await Promise.all([
-    db
-      .select({ a: auditLog, operator: operators.username })
-      .from(auditLog)
-      .leftJoin(operators, eq(operators.id, auditLog.operatorId))
-      .where(where)
-      .orderBy(desc(auditLog.id))
+    auditRows(db, where)
       .limit(q.limit)
       .offset((q.page - 1) * q.limit),
-    db.select({ n: count() }).from(auditLog).where(where),
+    db.select({ n: count() }).from(auditLog).leftJoin(operators, eq(operators.id, auditLog.operatorId)).where(where),
   ]);
-  return {
-    count: total?.n ?? 0,
-    rows: rows.map(({ a, operator }) => ({
-      id: a.id,
-      operator,
-      action: a.action,
-      target: a.target,
-      detail: (a.detail as Record<string, unknown> | null) ?? null,
-      created_at: a.createdAt.toISOString(),
-    })),
-  };
+  return { count: total?.n ?? 0, rows: rows.map(toAuditRow) };
+}
+
+/** The filtered audit log as CSV, newest first, at most `max` rows. */
+export async function exportAudit(db: DbOrTx, q: AuditQuery, max: number): Promise<{ csv: string; rows: number; truncated: boolean }> {
+  const rows = (await auditRows(db, auditWhere(q)).limit(max + 1)).map(toAuditRow);
+  const kept = rows.slice(0, max);
+  const csv = stringify(
+    kept.map((r) => [r.id, r.created_at, r.operator, r.action, r.target, r.detail ? JSON.stringify(r.detail) : null]),
+    // A cell that starts like a formula (= + - @) is not run as one when the file is opened in a spreadsheet.
+    { header: true, columns: ['id', 'time', 'operator', 'action', 'target', 'detail'], record_delimiter: 'windows', escape_formulas: true },
+  );
+  return { csv, rows: kept.length, truncated: rows.length > max };
 }

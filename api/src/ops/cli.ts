@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { calls, NewPassword, OperatorName } from '@invest/shared/contract';
+import { calls, NewPassword, OPERATOR_ROLES, OperatorName, OperatorRoleIn } from '@invest/shared/contract';
 import { CHAT_USAGE, chatCommand } from '../chat/commands';
 import { KYC_USAGE, kycCommand } from '../kyc/commands';
 import { IPO_USAGE, ipoCommand } from '../products/ipo/commands';
@@ -20,14 +20,16 @@ import { verifyLedger } from '../ledger/verify';
 import { importHistoryCsv } from '../market/import-history';
 import { MONEY_COMMANDS, UsageError } from './money-commands';
 import { SETTINGS_COMMANDS, SETTINGS_USAGE } from './settings-commands';
+import { USERS_COMMANDS, USERS_USAGE } from './users-commands';
 import { createOperator, OperatorExistsError } from './operators';
 import { connectOps, OpsCallError, ServerUnreachableError } from './remote';
 
 const USAGE = `Usage: npm run ops -w @invest/api -- <command> [options]
 
 Commands:
-  create-operator --user NAME [--password P]
-      Creates an operator (audited). Without --password a random one is generated and printed once.
+  create-operator --user NAME [--role support|finance|products|admin] [--password P]
+      Creates an operator (audited), an admin unless --role says otherwise. Without --password a random one is
+      generated and printed once.
 
   import-history FILE --symbol SYM
       Stores a daily CSV (Date,Open,High,Low,Close[,Adj Close],Volume; e.g. a Yahoo Finance export) as the
@@ -44,14 +46,17 @@ Money commands (the running server's /api/ops; operator login from OPS_USER/OPS_
   recharge-complete ID                  credits the deposit to the user's wallet (once)
   recharge-fail ID --reason TEXT        fails it; the user sees the reason
   withdrawals [--status n|y|b]          withdrawals (n in progress, y completed, b failed)
-  withdrawal-complete ID                marks it paid out
+  withdrawal-complete ID                marks it paid out; at or above four_eyes_min (settings) the first
+                                        operator's call approves it and a second operator's pays it out
   withdrawal-fail ID --reason TEXT      fails it and refunds the wallet
   loans [--state 1|3|4|5]               loans (1 applying, 3 rejected, 4 unpaid, 5 paid)
-  loan-approve ID                       lends the money (borrow bill) and sets the repayment time
+  loan-approve ID                       lends the money (borrow bill) and sets the repayment time; at or
+                                        above four_eyes_min, two different operators must approve it
   loan-reject ID --reason TEXT          rejects the application
-  audit [--action PREFIX] [--limit N]   the audit log, newest first
 
 ${SETTINGS_USAGE}
+
+${USERS_USAGE}
 
 ${CHAT_USAGE}
 ${KYC_USAGE}
@@ -63,11 +68,13 @@ ${FUNDS_USAGE}`;
 async function createOperatorCommand(args: string[]): Promise<void> {
   const { values } = parseArgs({
     args,
-    options: { user: { type: 'string' }, password: { type: 'string' } },
+    options: { user: { type: 'string' }, role: { type: 'string' }, password: { type: 'string' } },
     strict: true,
   });
   const user = OperatorName.safeParse(values.user);
   if (!user.success) throw new UsageError('--user NAME is required (3-64 characters)');
+  const role = OperatorRoleIn.optional().safeParse(values.role);
+  if (!role.success) throw new UsageError(`--role must be one of ${OPERATOR_ROLES.join(', ')}`);
   if (values.password !== undefined) {
     // The same length rules as a user's new password.
     const ok = NewPassword.safeParse(values.password);
@@ -77,8 +84,8 @@ async function createOperatorCommand(args: string[]): Promise<void> {
   const config = loadConfig(process.env);
   const database = await openDatabase(config);
   try {
-    const created = await createOperator(database.db, { username: user.data, password: values.password, via: 'cli' });
-    console.log(`operator "${created.username}" created (id ${created.id})`);
+    const created = await createOperator(database.db, { username: user.data, role: role.data, password: values.password, via: 'cli' });
+    console.log(`operator "${created.username}" created (id ${created.id}, ${created.role})`);
     if (created.generated) console.log(`password: ${created.password}`);
   } finally {
     await database.close();
@@ -177,7 +184,7 @@ async function main(argv: string[]): Promise<number> {
         console.log(USAGE);
         return command === undefined ? 1 : 0;
       default: {
-        const remote = MONEY_COMMANDS[command] ?? SETTINGS_COMMANDS[command];
+        const remote = MONEY_COMMANDS[command] ?? SETTINGS_COMMANDS[command] ?? USERS_COMMANDS[command];
         if (!remote) throw new UsageError(`unknown command "${command}"`);
         return await remote(() => connectOps(process.env, loadConfig(process.env)), rest);
       }

@@ -6,13 +6,17 @@ import type { OpsApi } from './remote';
 const amount = (minor: number) => (minor / 100).toFixed(2);
 
 type Row = Record<string, unknown> & { id: number; user?: string; count?: number; created_at?: string };
-function table(rows: Row[], columns: string[]): string {
+/** Rows as a plain-text table, amounts in units. */
+export function table(rows: Row[], columns: string[]): string {
   if (!rows.length) return '(none)';
   const cells = rows.map((r) => columns.map((c) => (c === 'count' || c === 'interest' ? amount(Number(r[c])) : String(r[c] ?? ''))));
   const widths = columns.map((c, i) => Math.max(c.length, ...cells.map((row) => row[i]!.length)));
   const line = (values: string[]) => values.map((v, i) => v.padEnd(widths[i]!)).join('  ').trimEnd();
   return [line(columns), ...cells.map(line)].join('\n');
 }
+
+/** A request waiting for its second operator shows who gave the first approval. */
+const withFirstApprover = <R extends Row & { first_approval?: { operator: string } }>(r: R) => ({ ...r, approved_by: r.first_approval?.operator ?? '' });
 
 export const idArg = (positionals: string[], what: string): number => {
   const id = Number(positionals[0]);
@@ -50,13 +54,14 @@ export const MONEY_COMMANDS: Record<string, (api: () => Promise<OpsApi>, args: s
     const { values } = parseArgs({ args, options: { status: { type: 'string' } }, strict: true });
     const status = values.status as 'n' | 'y' | 'b' | undefined;
     const res = await (await api()).call(calls.opsWithdrawals, { status });
-    console.log(table(res.rows, ['id', 'user', 'count', 'bank', 'bank_card', 'status', 'created_at']));
+    console.log(table(res.rows.map(withFirstApprover), ['id', 'user', 'count', 'bank', 'bank_card', 'status', 'approved_by', 'created_at']));
     return 0;
   },
   async 'withdrawal-complete'(api, args) {
     const { positionals } = parseArgs({ args, allowPositionals: true, strict: true });
     const r = await (await api()).call(calls.opsWithdrawalComplete, {}, { id: idArg(positionals, 'withdrawal-complete') });
-    console.log(`withdrawal ${r.id} completed: ${amount(r.count)} paid to ${r.user}`);
+    if (r.first_approval) console.log(`withdrawal ${r.id} approved by ${r.first_approval.operator}: ${amount(r.count)} is at or above four_eyes_min, so another operator must complete it too`);
+    else console.log(`withdrawal ${r.id} completed: ${amount(r.count)} paid to ${r.user}`);
     return 0;
   },
   async 'withdrawal-fail'(api, args) {
@@ -69,13 +74,14 @@ export const MONEY_COMMANDS: Record<string, (api: () => Promise<OpsApi>, args: s
   async loans(api, args) {
     const { values } = parseArgs({ args, options: { state: { type: 'string' } }, strict: true });
     const res = await (await api()).call(calls.opsLoans, { state: values.state === undefined ? undefined : Number(values.state) });
-    console.log(table(res.rows, ['id', 'user', 'count', 'interest', 'state', 'repayment_time', 'created_at']));
+    console.log(table(res.rows.map(withFirstApprover), ['id', 'user', 'count', 'interest', 'state', 'approved_by', 'repayment_time', 'created_at']));
     return 0;
   },
   async 'loan-approve'(api, args) {
     const { positionals } = parseArgs({ args, allowPositionals: true, strict: true });
     const r = await (await api()).call(calls.opsLoanApprove, {}, { id: idArg(positionals, 'loan-approve') });
-    console.log(`loan ${r.id} approved: ${amount(r.count)} lent to ${r.user}, due ${r.repayment_time}`);
+    if (r.first_approval) console.log(`loan ${r.id} approved by ${r.first_approval.operator}: ${amount(r.count)} is at or above four_eyes_min, so another operator must approve it too`);
+    else console.log(`loan ${r.id} approved: ${amount(r.count)} lent to ${r.user}, due ${r.repayment_time}`);
     return 0;
   },
   async 'loan-reject'(api, args) {
@@ -83,12 +89,6 @@ export const MONEY_COMMANDS: Record<string, (api: () => Promise<OpsApi>, args: s
     if (!values.reason?.trim()) throw new UsageError('--reason TEXT is required (the user sees it)');
     const r = await (await api()).call(calls.opsLoanReject, { reason: values.reason }, { id: idArg(positionals, 'loan-reject') });
     console.log(`loan ${r.id} rejected: ${r.reject_reason}`);
-    return 0;
-  },
-  async audit(api, args) {
-    const { values } = parseArgs({ args, options: { action: { type: 'string' }, limit: { type: 'string' } }, strict: true });
-    const res = await (await api()).call(calls.opsAudit, { action: values.action, limit: values.limit === undefined ? undefined : Number(values.limit) });
-    console.log(table(res.rows.map((r) => ({ ...r, detail: r.detail ? JSON.stringify(r.detail) : '' })), ['id', 'created_at', 'operator', 'action', 'target', 'detail']));
     return 0;
   },
 };

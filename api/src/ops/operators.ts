@@ -1,5 +1,5 @@
-import { eq } from 'drizzle-orm';
-import { OperatorName } from '@invest/shared/contract';
+import { asc, eq } from 'drizzle-orm';
+import { OperatorName, type OperatorRole, type OperatorRow } from '@invest/shared/contract';
 import { hashPassword, generatePassword } from '../auth/passwords';
 import type { Db, DbOrTx } from '../db/database';
 import { isUniqueViolation } from '../db/errors';
@@ -23,6 +23,7 @@ export class OperatorExistsError extends Error {
 export interface CreatedOperator {
   id: number;
   username: string;
+  role: OperatorRole;
   /** The password: the one given, or a generated one to hand over once. */
   password: string;
   generated: boolean;
@@ -34,8 +35,9 @@ export interface CreatedOperator {
  */
 export async function createOperator(
   db: Db,
-  input: { username: string; password?: string; via: 'cli' | 'seed' | { operatorId: number } },
+  input: { username: string; role?: OperatorRole; password?: string; via: 'cli' | 'seed' | { operatorId: number } },
 ): Promise<CreatedOperator> {
+  const role = input.role ?? 'admin';
   const username = OperatorName.parse(input.username);
   const generated = input.password === undefined;
   const password = input.password ?? generatePassword();
@@ -43,21 +45,27 @@ export async function createOperator(
   const actor = typeof input.via === 'object' ? input.via.operatorId : null;
   try {
     const id = await db.transaction(async (tx) => {
-      const [row] = await tx.insert(operators).values({ username, passwordHash }).returning({ id: operators.id });
+      const [row] = await tx.insert(operators).values({ username, passwordHash, role }).returning({ id: operators.id });
       if (!row) throw new Error('insert into operators returned no row');
       await audit(tx, {
         operatorId: actor,
         action: 'ops.create',
         target: username,
-        detail: { via: typeof input.via === 'string' ? input.via : 'operator', operatorId: row.id },
+        detail: { via: typeof input.via === 'string' ? input.via : 'operator', operatorId: row.id, after: { role } },
       });
       return row.id;
     });
-    return { id, username, password, generated };
+    return { id, username, role, password, generated };
   } catch (err) {
     if (isUniqueViolation(err, 'operators_username_unique')) {
       throw new OperatorExistsError(`operator "${username}" already exists`);
     }
     throw err;
   }
+}
+
+export const toOperatorRow = (o: Operator): OperatorRow => ({ id: o.id, user: o.username, role: o.role, created_at: o.createdAt.toISOString() });
+
+export async function listOperators(db: DbOrTx): Promise<OperatorRow[]> {
+  return (await db.select().from(operators).orderBy(asc(operators.id))).map(toOperatorRow);
 }

@@ -7,7 +7,7 @@ import { idempotencyKey, idParam, route, subjectOf } from '../http/route';
 import { checkMaxAmount } from './amount-limit';
 import { completeRecharge, failRecharge, listRecharges, requestRecharge, userRecharges } from './recharges';
 import { operatorSettings, rechargeMethodInfo, setSetting } from './settings';
-import { completeWithdrawal, failWithdrawal, listWithdrawals, requestWithdrawal, userWithdrawals } from './withdrawals';
+import { completeWithdrawal, failWithdrawal, opsWithdrawalList, requestWithdrawal, userWithdrawals } from './withdrawals';
 
 /** Deposits and withdrawals: the user's requests and records, the operators' decisions and the wallet's settings. */
 export async function walletPlugin(app: FastifyInstance): Promise<void> {
@@ -43,7 +43,7 @@ export async function walletPlugin(app: FastifyInstance): Promise<void> {
   route(app, calls.opsRechargeFail, async ({ reason }, ctx) => failRecharge(app.db, idParam(ctx), subjectOf(ctx).id, reason, ctx.now));
 
   route(app, calls.opsWithdrawals, async ({ status, ...paging }) =>
-    listWithdrawals(app.db, status === undefined ? undefined : eq(withdrawals.status, status), paging),
+    opsWithdrawalList(app.db, status === undefined ? undefined : eq(withdrawals.status, status), paging),
   );
   route(app, calls.opsWithdrawalComplete, async (_input, ctx) => completeWithdrawal(app.db, idParam(ctx), subjectOf(ctx).id, ctx.now));
   route(app, calls.opsWithdrawalFail, async ({ reason }, ctx) => failWithdrawal(app.db, idParam(ctx), subjectOf(ctx).id, reason, ctx.now));

@@ -1,6 +1,7 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
-import { positiveWholeOf, USDT_RATE_SETTING, WITHDRAW_MIN, type RechargeMethodInfo } from '@invest/shared/contract';
+import { CUSTOMER_SERVICE_MODE, positiveWholeOf, USDT_RATE_SETTING, WITHDRAW_MIN, type RechargeMethodInfo } from '@invest/shared/contract';
+import { isServiceLink, SERVICE_LINK_SETTING } from '../chat/service-link';
 import type { Db, DbOrTx } from '../db/database';
 import { settings } from '../db/schema';
 import { runStatement } from '../db/statement';
@@ -92,6 +93,9 @@ export async function walletRules(db: DbOrTx): Promise<WalletRules> {
   };
 }
 
+/** Requests of at least this many minor units need two operators (ops/four-eyes.ts); unset or 0, one is enough. */
+export const FOUR_EYES_SETTING = 'four_eyes_min';
+
 // Positive where the readers take 0 as unset (useDeployment's min_withdraw_count, the USDT rate) or raise it (the loan term).
 const isPositive = (v: string) => positiveWholeOf(v) !== null;
 const isWhole = (v: string) => v === '0' || isPositive(v);
@@ -125,6 +129,11 @@ const OPERATOR_SETTINGS: Record<string, (value: string) => boolean> = {
   trade_fee_min: within(0, 1_000),
   trade_price_collar_bps: within(1, 5_000),
   trade_fx_max_age_seconds: within(1, 86_400),
+  // Withdrawals and loans of at least this many minor units need a second operator (ops/four-eyes.ts); 0: never.
+  [FOUR_EYES_SETTING]: isWhole,
+  // Customer service: whether the app polls for unread replies and shows its badge, and where its icons lead.
+  [CUSTOMER_SERVICE_MODE]: isFlag,
+  [SERVICE_LINK_SETTING]: isServiceLink,
 };
 
 /** Every setting an operator may change, by tag, with its value ('' when unset: the default applies). */

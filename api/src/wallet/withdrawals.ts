@@ -9,6 +9,7 @@ import { systemAccountId, systemShard, walletId } from '../ledger/accounts';
 import { alreadySettled, insufficientFunds, keyReused } from '../ledger/errors';
 import { bookAlong, inLedgerTransaction, requestHash, touch, transfer, type ActionStatement } from '../ledger/transfer';
 import { audit } from '../ops/audit';
+import { approve, dropApproval, withFirstApprovals } from '../ops/four-eyes';
 import type { Paging } from './recharges';
 import { walletRules } from './settings';
 
@@ -80,7 +81,13 @@ export async function requestWithdrawal(db: Db, req: WithdrawRequest, now: Date)
   return { record: toWithdrawRecord(first), replayed: true };
 }
 
-export async function listWithdrawals(db: DbOrTx, where: SQL | undefined, paging: Paging) {
+/** The operators' list: the withdrawals with the first approvals they wait on. */
+export async function opsWithdrawalList(db: DbOrTx, where: SQL | undefined, paging: Paging) {
+  const { rows, count } = await listWithdrawals(db, where, paging);
+  return { rows: await withFirstApprovals(db, 'withdrawal', rows), count };
+}
+
+async function listWithdrawals(db: DbOrTx, where: SQL | undefined, paging: Paging) {
   const [rows, [total]] = await Promise.all([
     db
       .select({ w: withdrawals, user: users.phone })
@@ -111,12 +118,26 @@ async function decide(tx: DbOrTx, id: number, status: string, operatorId: number
 
 const withUser = async (tx: DbOrTx, row: Row) => {
   const [u] = await tx.select({ phone: users.phone }).from(users).where(eq(users.id, row.userId));
-  return { ...toWithdrawRecord(row), user: u?.phone ?? '' };
+  const [record] = await withFirstApprovals(tx, 'withdrawal', [{ ...toWithdrawRecord(row), user: u?.phone ?? '' }]);
+  return record!;
 };
 
-/** The money was paid out: it leaves withdrawals payable for the bank. Once. */
+/** A withdrawal still in progress, locked until the transaction ends: two operators' decisions on it take turns. */
+async function lockPending(tx: DbOrTx, id: number): Promise<Row> {
+  const [row] = await tx.select().from(withdrawals).where(eq(withdrawals.id, id)).for('update');
+  if (!row) throw new ApiError(404, 'notFound');
+  if (row.status !== WITHDRAW_STATUS.inProgress) throw alreadySettled();
+  return row;
+}
+
+/**
+ * The money was paid out: it leaves withdrawals payable for the bank. Once. At or above the four-eyes amount the
+ * first operator's call only approves it (ops/four-eyes.ts): a second operator's pays it out.
+ */
 export function completeWithdrawal(db: Db, id: number, operatorId: number, now: Date) {
   return inLedgerTransaction(db, async (tx) => {
+    const pending = await lockPending(tx, id);
+    if ((await approve(tx, { kind: 'withdrawal', id, amount: pending.amount, userId: pending.userId }, operatorId, now)) === 'first') return withUser(tx, pending);
     const row = await decide(tx, id, WITHDRAW_STATUS.completed, operatorId, now);
     const payable = await systemAccountId(tx, systemShard('withdrawals:payable', row.userId), row.currency);
     const payouts = await systemAccountId(tx, systemShard('payouts:bank', row.userId), row.currency);
@@ -132,6 +153,7 @@ export function completeWithdrawal(db: Db, id: number, operatorId: number, now: 
 export function failWithdrawal(db: Db, id: number, operatorId: number, reason: string, now: Date) {
   return inLedgerTransaction(db, async (tx) => {
     const row = await decide(tx, id, WITHDRAW_STATUS.failed, operatorId, now, reason);
+    await dropApproval(tx, 'withdrawal', row.id);
     const wallet = await walletId(tx, row.userId, row.currency);
     const payable = await systemAccountId(tx, systemShard('withdrawals:payable', row.userId), row.currency);
     await transfer(tx, { key: `withdraw-refund:${row.id}`, reason: 'withdrawRefund', currency: row.currency, amount: row.amount, from: payable, to: wallet!, ref: `withdrawal ${row.id}` }, { at: now });

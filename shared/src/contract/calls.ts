@@ -1,7 +1,8 @@
 // Every call of the API, by name. The server registers these; the client calls them by name.
 export { login, register, forget, logout } from './auth';
 export { userInfo, balance, config } from './user';
-export { opsLogin, opsMe, opsLogout, opsAudit, opsInvitationCodes, opsInvitationCodeSave } from './ops';
+export { opsLogin, opsMe, opsLogout, opsAudit, opsOperators, opsOperatorCreate, opsInvitationCodes, opsInvitationCodeSave } from './ops';
+export { opsUsers, opsUser, opsUserDisable, opsUserEnable, opsAuditExport } from './ops-users';
 export {
   bills,
   opsLedgerVerify,

@@ -112,6 +112,12 @@ export const ERROR_KEYS = [
   'fundReturnOutOfRange',
   'fundPeriodInvalid',
   'fundIssueAmountInvalid',
+  // Operators (shared/src/contract/ops.ts).
+  'operatorRoleRequired',
+  'operatorRoleInvalid',
+  'operatorNameTaken',
+  'secondApproverRequired',
+  'accountDisabled',
 ] as const;
 export type ErrorKey = (typeof ERROR_KEYS)[number];
 export const isErrorKey = (k: unknown): k is ErrorKey => (ERROR_KEYS as readonly unknown[]).includes(k);

@@ -4,7 +4,9 @@ export * from './rules';
 export * as calls from './calls';
 export { UserInfoBrief, LoginResult } from './auth';
 export { UserInfo, ConfigEntry } from './user';
-export { OperatorName } from './ops';
+export { OperatorName, OperatorRoleIn, OperatorRow } from './ops';
+export { AUDIT_EXPORT_MAX, OpsUserRow, OpsUserDetail } from './ops-users';
+export { OPERATOR_ROLES, type OperatorRole } from './route';
 export {
   Bill,
   BillReason,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Amount, defineCall, Minor, NoInput, QueryId } from './envelope';
+import { FirstApproval } from './ops';
 import { routes } from './routes';
 import { Paging, statusFilter } from './market';
 import { OpsReason } from './wallet';
@@ -54,7 +55,7 @@ export const loanRepay = defineCall({
   output: LoanRecord,
 });
 
-const OpsLoan = LoanRecord.extend({ user: z.string() });
+const OpsLoan = LoanRecord.extend({ user: z.string(), first_approval: FirstApproval.optional() });
 export const opsLoans = defineCall({
   ...routes.opsLoans,
   input: z.strictObject({ state: statusFilter(5), ...Paging }),

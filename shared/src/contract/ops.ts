@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { defineCall, NoInput } from './envelope';
 import { limitOf, Page } from './market';
+import { OPERATOR_ROLES } from './route';
 import { routes } from './routes';
+import { plainText } from './text';
 import { AnyPassword, InviteCode } from './rules';
 
 /** Operators log in by a user name, not a phone. */
@@ -17,10 +19,38 @@ export const opsLogin = defineCall({
   output: z.object({ token: z.string(), user: z.string(), expires_at: z.string() }),
 });
 
+/**
+ * A withdrawal or loan at or above the deployment's four-eyes amount (setting four_eyes_min) waiting for its second
+ * operator: who gave the first approval and when. Absent when there is none.
+ */
+export const FirstApproval = z.object({ operator: z.string(), at: z.string() });
+
+export const OperatorRoleIn = z.enum(OPERATOR_ROLES, { error: 'operatorRoleInvalid' });
+
 export const opsMe = defineCall({
   ...routes.opsMe,
   input: NoInput,
-  output: z.object({ id: z.number().int(), user: z.string() }),
+  output: z.object({ id: z.number().int(), user: z.string(), role: z.enum(OPERATOR_ROLES) }),
+});
+
+export const OperatorRow = z.object({ id: z.number().int(), user: z.string(), role: z.enum(OPERATOR_ROLES), created_at: z.string() });
+export type OperatorRow = z.infer<typeof OperatorRow>;
+
+/** GET /api/ops/operators: every operator, oldest first (admin). */
+export const opsOperators = defineCall({
+  ...routes.opsOperators,
+  input: NoInput,
+  output: z.array(OperatorRow),
+});
+
+/**
+ * POST /api/ops/operators (admin): a new operator with `role`, answered with a generated password to hand over once
+ * (it is stored only as a hash). Refusals: operatorNameTaken (409), operatorRoleInvalid (400).
+ */
+export const opsOperatorCreate = defineCall({
+  ...routes.opsOperatorCreate,
+  input: z.strictObject({ user: OperatorName.regex(/^[A-Za-z0-9._-]+$/, 'invalidInput'), role: OperatorRoleIn }),
+  output: OperatorRow.extend({ password: z.string() }),
 });
 
 export const opsLogout = defineCall({
@@ -39,11 +69,25 @@ export const AuditRow = z.object({
   created_at: z.string(),
 });
 
-/** GET /api/ops/audit: the audit log, newest first; `action` filters by a dotted prefix (recharge, loan.approve). */
+/** The audit log's filters, shared by the page and its export. */
+export const AuditFilters = {
+  /** A dotted prefix of the action (recharge, loan.approve). */
+  action: z.string({ error: 'invalidInput' }).trim().max(64, 'invalidInput').regex(/^[a-z._]*$/, 'invalidInput').optional(),
+  /** The operator's name, exactly. */
+  operator: z.string({ error: 'invalidInput' }).trim().max(64, 'invalidInput').optional(),
+  /** Part of what the action was about: a user's phone or account number, `withdrawal 12`… */
+  target: plainText(z.string({ error: 'invalidInput' }).trim().max(64, 'invalidInput')).optional(),
+  /** Actions at or after this instant (ISO 8601). */
+  from: z.iso.datetime({ offset: true, error: 'invalidInput' }).optional(),
+  /** Actions before this instant (ISO 8601). */
+  to: z.iso.datetime({ offset: true, error: 'invalidInput' }).optional(),
+};
+
+/** GET /api/ops/audit: the audit log, newest first, filtered. */
 export const opsAudit = defineCall({
   ...routes.opsAudit,
   input: z.strictObject({
-    action: z.string({ error: 'invalidInput' }).trim().max(64, 'invalidInput').regex(/^[a-z._]*$/, 'invalidInput').optional(),
+    ...AuditFilters,
     page: Page.default(1),
     limit: limitOf(200).default(50),
   }),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Amount, defineCall, Minor, NoInput } from './envelope';
 import { wholeNumber } from './numbers';
+import { FirstApproval } from './ops';
 import { routes } from './routes';
 import { plainText } from './text';
 import { BILL_REASONS, BILL_TYPES, RECHARGE_METHODS } from './values/wallet';
@@ -121,7 +122,7 @@ export const withdraw = defineCall({
 
 /** An operator's list rows: the record with the user's phone. */
 const OpsRecharge = RechargeRecord.extend({ user: z.string() });
-const OpsWithdrawal = WithdrawRecord.extend({ user: z.string() });
+const OpsWithdrawal = WithdrawRecord.extend({ user: z.string(), first_approval: FirstApproval.optional() });
 const OpsId = z.strictObject({});
 /** An operator's reason for failing or rejecting a request: the user sees it. */
 export const OpsReason = z.strictObject({

@@ -158,6 +158,11 @@ export const de: Leaves<typeof en> = {
     fundReturnOutOfRange: 'Die Rendite muss im Bereich des Fonds liegen',
     fundPeriodInvalid: 'Die Laufzeit muss 1 bis 3650 Tage betragen',
     fundIssueAmountInvalid: 'Der Emissionsbetrag muss ein ganzes Vielfaches des Betrags pro Kauf sein',
+    operatorRoleRequired: 'Ihre Operatorrolle erlaubt das nicht',
+    operatorRoleInvalid: 'Wählen Sie eine Rolle: support, finance, products oder admin',
+    operatorNameTaken: 'Einen Operator mit diesem Namen gibt es schon',
+    secondApproverRequired: 'Sie haben die erste Genehmigung gegeben: Die zweite muss ein anderer Operator geben',
+    accountDisabled: 'Dieses Konto ist gesperrt. Bitte wenden Sie sich an den Kundenservice.',
   },
   login: {
     title: 'Anmelden',

@@ -160,6 +160,11 @@ export const en = {
     fundReturnOutOfRange: "The return must be within the fund's range",
     fundPeriodInvalid: 'The period must be 1 to 3650 days',
     fundIssueAmountInvalid: 'The issue amount must be a whole multiple of the amount per purchase',
+    operatorRoleRequired: 'Your operator role does not allow this',
+    operatorRoleInvalid: 'Choose a role: support, finance, products or admin',
+    operatorNameTaken: 'An operator with this name already exists',
+    secondApproverRequired: 'You gave the first approval: a different operator must give the second',
+    accountDisabled: 'This account is disabled. Please contact customer service.',
   },
   login: {
     title: 'Log in',

@@ -158,6 +158,11 @@ export const es: Leaves<typeof en> = {
     fundReturnOutOfRange: 'El rendimiento debe estar dentro del rango del fondo',
     fundPeriodInvalid: 'El plazo debe ser de 1 a 3650 días',
     fundIssueAmountInvalid: 'El importe de emisión debe ser un múltiplo exacto del importe por compra',
+    operatorRoleRequired: 'Tu rol de operador no permite hacer esto',
+    operatorRoleInvalid: 'Elige un rol: support, finance, products o admin',
+    operatorNameTaken: 'Ya existe un operador con este nombre',
+    secondApproverRequired: 'Ya diste la primera aprobación: la segunda debe darla otro operador',
+    accountDisabled: 'Esta cuenta está desactivada. Contacta con atención al cliente.',
   },
   login: {
     title: 'Iniciar sesión',

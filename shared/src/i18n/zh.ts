@@ -158,6 +158,11 @@ export const zh: Leaves<typeof en> = {
     fundReturnOutOfRange: '收益率必须在该基金的范围内',
     fundPeriodInvalid: '期限必须为 1 到 3650 天',
     fundIssueAmountInvalid: '发行金额必须是单笔金额的整数倍',
+    operatorRoleRequired: '您的操作员角色无权执行此操作',
+    operatorRoleInvalid: '请选择角色：support、finance、products 或 admin',
+    operatorNameTaken: '该操作员名称已存在',
+    secondApproverRequired: '您已给出首次批准，第二次批准须由另一名操作员给出',
+    accountDisabled: '此账户已被停用，请联系客服。',
   },
   login: {
     title: '登录',
