@@ -43,6 +43,22 @@ test('offline, home marks its prices stale and the watchlist and markets say off
   await expect(page.getByTestId('load-error')).toHaveCount(0);
 });
 
+test('offline, a screen that does not poll says so over what it shows; the note goes once online', async ({ page, context }) => {
+  await open(page, '/ipo');
+  await expect(page.getByTestId('ipo').first()).toBeVisible();
+  await expect(page.getByTestId('stale-notice')).toHaveCount(0);
+
+  // Nothing on this screen asks the server again: the connection alone says the issues may be out of date.
+  await context.setOffline(true);
+  await expect(page.getByTestId('stale-notice')).toHaveText(/^Offline — last updated \d\d:\d\d$/);
+  await expect(page.getByTestId('ipo').first()).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('ipo-offline.png') });
+
+  await context.setOffline(false);
+  await expect(page.getByTestId('stale-notice')).toHaveCount(0);
+  await expect(page.getByTestId('ipo').first()).toBeVisible();
+});
+
 test('a list the server fails to give shows a retry state, and Retry loads it', async ({ page }) => {
   let fail = true;
   await page.route('**/api/v2/stock/list**', (route) => (fail ? route.fulfill({ status: 500, json: { msg: 'no', data: 'internal' } }) : route.fallback()));

@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { ApiError, type Ipo, type IpoOrder } from '@invest/shared';
-import { answer, collectToasts, inputsOf, renderAt, setup } from '@invest/shared/testing';
+import { answer, collectToasts, goOffline, goOnline, inputsOf, renderAt, setup } from '@invest/shared/testing';
 import { AppRoutes } from '../src/App';
 import { texts } from '../src/i18n';
 
@@ -117,6 +117,17 @@ describe('IPO list', () => {
     const card = (await screen.findAllByTestId('ipo'))[0]!;
     expect(within(card).getByTestId('ipo-mine').textContent).toBe('You applied for 300 shares: ₹75,000.00 held until allotment');
     expect((within(card).getByRole('button', { name: 'Applied' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('offline, the issues on screen say they may be out of date; back online the note goes and they load again', async () => {
+    renderAt('/ipo', <AppRoutes />);
+    expect(await screen.findAllByTestId('ipo')).toHaveLength(3);
+    act(() => goOffline());
+    expect(screen.getByTestId('stale-notice').textContent).toMatch(/^Offline — last updated \d\d:\d\d$/);
+    expect(screen.getAllByTestId('ipo')).toHaveLength(3);
+    await act(async () => goOnline());
+    expect(screen.queryByTestId('stale-notice')).toBeNull();
+    expect(inputsOf('/client/ipo')).toHaveLength(2);
   });
 });
 

@@ -148,6 +148,8 @@ it('offline, the form says it cannot be sent yet and submits nothing; back onlin
   expect(submit().disabled).toBe(false);
   act(() => goOffline());
   expect(screen.getByTestId('offline-note').textContent).toBe("You're offline: this can be sent once you're connected again.");
+  // The one offline note: the recharge methods around the form do not say it again.
+  expect(screen.queryByTestId('stale-notice')).toBeNull();
   expect(submit().disabled).toBe(true);
   fireEvent.submit(submit().closest('form')!);
   expect(inputsOf(ADD)).toEqual([]);

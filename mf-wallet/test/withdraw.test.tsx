@@ -1,6 +1,6 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { ApiError } from '@invest/shared';
-import { answer, deferred, inputsOf, renderAt, setup } from '@invest/shared/testing';
+import { answer, deferred, goOffline, inputsOf, renderAt, setup } from '@invest/shared/testing';
 import { AppRoutes } from '../src/App';
 import { CARD, CONFIG, INFO, REAL_NAME_APPROVED, withdrawal } from './fixtures';
 import { texts } from '../src/i18n';
@@ -49,6 +49,23 @@ it('with no card it prompts to add one in the bank cards screen', async () => {
   expect(await screen.findByText('No bank cards available')).toBeTruthy();
   expect(screen.getByRole('link', { name: 'Add a bank card' }).getAttribute('href')).toBe('/settings/bank-cards?from=%2Fwithdraw');
   expect(screen.queryByTestId('withdraw-amount')).toBeNull();
+});
+
+it('offline, the form says so once: not again for the cards and the real-name state around it', async () => {
+  serve();
+  renderAt('/withdraw', <AppRoutes />);
+  await screen.findByTestId('withdraw-amount');
+  act(() => goOffline());
+  expect(screen.getAllByTestId('offline-note')).toHaveLength(1);
+  expect(screen.queryByTestId('stale-notice')).toBeNull();
+});
+
+it('offline without a usable card, the cards say so once: not again for the real-name state around them', async () => {
+  serve({ cards: [] });
+  renderAt('/withdraw', <AppRoutes />);
+  await screen.findByText('No bank cards available');
+  act(() => goOffline());
+  expect(screen.getAllByTestId('stale-notice')).toHaveLength(1);
 });
 
 it('states one minimum, the higher of 10 and min_withdraw_count, alike in the error, the hint and the placeholder', async () => {

@@ -3,6 +3,7 @@ import type { UseMutationOptions, UseQueryOptions, UseQueryResult } from '@tanst
 import { useCallback, useRef, useState } from 'react';
 import { ApiError, call } from '../api/client';
 import type { CallInput, CallOutput, Endpoint } from '../contract/route';
+import { useOnline } from './useOnline';
 
 /** Options of a query over a contract call: everything TanStack takes except the key and the function. */
 export type CallQueryOptions<C extends Endpoint, TData = CallOutput<C>> = Omit<
@@ -58,6 +59,8 @@ export function useCall<C extends Endpoint, TData = CallOutput<C>>(
   input?: CallInput<C>,
   options?: CallQueryOptions<C, TData>,
 ): UseQueryResult<TData, ApiError> {
+  // troubleOf reads the connection, and TanStack tells a query's observers nothing when it drops: draw again then.
+  useOnline();
   return useQuery(callQuery(def, input, options));
 }
 
@@ -70,6 +73,7 @@ export type AnyCallQuery<TData = any> = UseQueryOptions<any, ApiError, TData, re
 
 /** Reads a list of calls alike (one per index card, say), from `callQuery` options; one result per query. */
 export function useCalls<TData>(queries: readonly AnyCallQuery<TData>[]): UseQueryResult<TData, ApiError>[] {
+  useOnline(); // as useCall's
   return useQueries({ queries: [...queries] }) as UseQueryResult<TData, ApiError>[];
 }
 
@@ -144,10 +148,11 @@ export function useCallMutation<C extends Endpoint, TContext = unknown>(
 /** Why a query has no fresh answer, for the screen to say so; null while it is fine (or still loading). */
 export type Trouble = 'offline' | 'failed' | 'notFound';
 
-export function troubleOf(q: Pick<UseQueryResult<unknown, ApiError>, 'error' | 'fetchStatus'>): Trouble | null {
+export function troubleOf(q: Pick<UseQueryResult<unknown, ApiError>, 'data' | 'error' | 'fetchStatus'>): Trouble | null {
   if (q.error?.status === 404) return 'notFound';
-  // Paused: TanStack holds fetches while the browser is offline. A network error: no answer came back.
-  if (q.fetchStatus === 'paused' || q.error?.key === 'network' || (q.error && !onlineManager.isOnline())) return 'offline';
+  // Paused: TanStack holds fetches while the browser is offline. A network error: no answer came back. An answer or a
+  // failure on screen while offline: nothing can refresh it, whether its query polls (and pauses) or not.
+  if (q.fetchStatus === 'paused' || q.error?.key === 'network' || ((q.data !== undefined || q.error) && !onlineManager.isOnline())) return 'offline';
   return q.error ? 'failed' : null;
 }
 

@@ -1,7 +1,8 @@
-import type { ReactNode } from 'react';
+import { createContext, useContext, useLayoutEffect, useReducer, type ReactNode } from 'react';
 import { useTranslation } from '@invest/runtime';
 import type { ApiError } from '../api/client';
 import { troubleOf } from '../query/useCall';
+import { useOnline } from '../query/useOnline';
 import { Button } from './Button';
 import { Icon } from './icons';
 import { PageHeader } from './PageHeader';
@@ -106,10 +107,28 @@ export function StaleNotice({ reason, since, prices = true, inline = false }: { 
   );
 }
 
+/** Given by a DataState to what it wraps: a note inside says "offline" with tell(1), and stops with tell(-1). */
+const OfflineSaid = createContext<((change: number) => void) | null>(null);
+const count = (n: number, change: number) => n + change;
+
+/**
+ * While `says`, the DataStates around leave saying "offline" to this note: a screen says it once, nearest what it
+ * concerns (a form's OfflineNote, a nested part's notice), not again for each part around it.
+ */
+export function useSaysOffline(says: boolean): void {
+  const tell = useContext(OfflineSaid);
+  // Before the paint: the notice around never flashes.
+  useLayoutEffect(() => {
+    if (!says || !tell) return;
+    tell(1);
+    return () => tell(-1);
+  }, [says, tell]);
+}
+
 /**
  * A part of a screen fed by a query: `skeleton` until there is something to show, a LoadError when nothing could
- * load, else the content, under a StaleNotice when what it shows is older data. An empty list is the content's
- * own business: it is only ever said after a real answer.
+ * load, else the content, under a StaleNotice when what it shows is older data (unless a note inside already says
+ * the device is offline). An empty list is the content's own business: it is only ever said after a real answer.
  */
 export function DataState({
   ready,
@@ -133,12 +152,15 @@ export function DataState({
   prices?: boolean;
   children: ReactNode;
 }) {
+  const [saidInside, tell] = useReducer(count, 0);
+  // Its own offline trouble, or a note inside that says it: either way the parts around need not say it again.
+  useSaysOffline(trouble === 'offline' || saidInside > 0);
   if (!ready) return trouble ? <LoadError reason={trouble} title={errorTitle} onRetry={onRetry} busy={busy} /> : <>{skeleton}</>;
   return (
-    <>
-      {trouble && <StaleNotice reason={trouble} since={since} prices={prices} />}
+    <OfflineSaid.Provider value={tell}>
+      {trouble && !saidInside && <StaleNotice reason={trouble} since={since} prices={prices} />}
       {children}
-    </>
+    </OfflineSaid.Provider>
   );
 }
 
@@ -191,6 +213,7 @@ export function QueryState({
   prices?: boolean;
   children: ReactNode;
 }) {
+  useOnline(); // as useCall's: troubleOf below reads the connection
   return (
     <DataState
       ready={query.data !== undefined}
