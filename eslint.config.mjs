@@ -15,22 +15,23 @@ const SERVER_PACKAGES = ['fastify', 'fastify-plugin', '@fastify/*', 'drizzle-orm
 const NODE_BUILTINS = ['node:*', ...builtinModules.filter((m) => !m.startsWith('_'))];
 
 const SHARED_KNOWS_NO_APP = {
-  workspaces: ['shell', 'mf-*', 'api', 'e2e'],
+  workspaces: ['shell', 'mf-*', 'ops-console', 'api', 'e2e'],
   message: '@invest/shared knows no app: apps import it, never the reverse.',
 };
 /**
  * The libraries bundled inside the @invest/runtime singleton (not shared on their own): everyone else uses what the
- * runtime exports. Their types may be imported (erased, they bring no copy).
+ * runtime exports. Their types may be imported (erased, they bring no copy). TanStack's other libraries (Table) hold
+ * no page-wide state: an app may bring its own.
  */
 const INSIDE_RUNTIME = {
-  packages: ['@tanstack/*', 'rxjs', 'i18next', 'react-i18next', 'single-spa-react'],
+  packages: ['@tanstack/query-core', '@tanstack/react-query', 'rxjs', 'i18next', 'react-i18next', 'single-spa-react'],
   typesAllowed: true,
   message:
     "bundled inside @invest/runtime, the page's one copy: import what it exports (useTranslation, useQuery, bus…) from @invest/runtime or @invest/shared; a copy of your own would have neither the page's QueryClient nor its i18n instance.",
 };
 /** The runtime is the page's one copy whatever the apps' versions of the libraries are: it depends on none of them. */
 const RUNTIME_STANDS_ALONE = {
-  workspaces: ['shared', 'shell', 'mf-*', 'api', 'web', 'e2e'],
+  workspaces: ['shared', 'shell', 'mf-*', 'ops-console', 'api', 'web', 'e2e'],
   message: '@invest/runtime imports no other workspace: the apps of one page may bring different versions of @invest/shared.',
 };
 /** zod and the contract's schemas come through @invest/shared/forms, one copy per page, loaded by the screens that validate. */
@@ -39,7 +40,7 @@ const SCHEMAS_THROUGH_FORMS = {
   message: 'apps validate with the schemas of @invest/shared/forms (one shared copy, loaded with the first form); zod imported directly would be a second copy.',
 };
 const REMOTES_APART = {
-  workspaces: ['shell', 'mf-*', 'api'],
+  workspaces: ['shell', 'mf-*', 'ops-console', 'api'],
   message: 'a remote never imports another remote, the shell or the API; it talks through the URL and the event bus.',
 };
 
@@ -61,9 +62,9 @@ export default defineConfig([
     languageOptions: { sourceType: 'commonjs', globals: globals.node },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
-  // Web code: the shell, the remotes, @invest/runtime and @invest/shared.
+  // Web code: the shell, the remotes, the operators' console, @invest/runtime and @invest/shared.
   {
-    files: ['shell/**/*.{ts,tsx}', 'mf-*/**/*.{ts,tsx}', 'runtime/**/*.{ts,tsx}', 'shared/**/*.{ts,tsx}'],
+    files: ['shell/**/*.{ts,tsx}', 'mf-*/**/*.{ts,tsx}', 'ops-console/**/*.{ts,tsx}', 'runtime/**/*.{ts,tsx}', 'shared/**/*.{ts,tsx}'],
     ...reactHooks.configs.flat.recommended,
     languageOptions: { globals: globals.browser },
   },
@@ -93,6 +94,31 @@ export default defineConfig([
       'no-restricted-imports': [
         'error',
         { paths: [{ name: '@invest/shared', importNames: ['call'], message: "screens use @invest/shared's hooks (useCall, useCallMutation, useUpload), not call()." }] },
+      ],
+    },
+  },
+  // The operators' console is an app of its own: it knows neither the investor shell nor a remote, nor the API's code.
+  {
+    files: ['ops-console/**'],
+    rules: {
+      'boundaries/imports': [
+        'error',
+        [
+          { workspaces: ['shell', 'mf-*', 'api'], message: "the operators' console is a page of its own: it reaches the API over HTTP, through @invest/shared, and imports no app." },
+          INSIDE_RUNTIME,
+          SCHEMAS_THROUGH_FORMS,
+        ],
+      ],
+    },
+  },
+  // Its screens read and write through the hooks; only its login calls the client itself (before there is a session).
+  {
+    files: ['ops-console/src/**'],
+    ignores: ['ops-console/src/login/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: '@invest/shared', importNames: ['call'], message: "screens use @invest/shared's hooks (useCall, useCallMutation), not call()." }] },
       ],
     },
   },

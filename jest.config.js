@@ -23,7 +23,7 @@ const project = (dir, environment, extra = {}) => ({
   testEnvironment: environment,
   transform: { '^.+\\.(t|j|mj|cj)sx?$': swc },
   // Some dependencies ship ES modules only; let SWC turn them into CommonJS for Jest.
-  transformIgnorePatterns: ['/node_modules/(?!(nanoid|idb|beasties|css-select|css-what|dom-serializer|domelementtype|domhandler|domutils|htmlparser2|entities|boolbase|nth-check|@electric-sql|light-my-request|@fastify/cookie|cookie|content-disposition|@fastify/static/node_modules/content-disposition|file-type|strtok3|token-types|uint8array-extras|@tokenizer|@borewit)/)'],
+  transformIgnorePatterns: ['/node_modules/(?!(nanoid|idb|beasties|css-select|css-what|dom-serializer|domelementtype|domhandler|domutils|htmlparser2|entities|boolbase|nth-check|@electric-sql|light-my-request|@fastify/cookie|cookie|content-disposition|@fastify/static/node_modules/content-disposition|file-type|strtok3|token-types|uint8array-extras|@tokenizer|@borewit|@tanstack/(?:react-table|table-core|react-store|store))/)'],
   moduleNameMapper: {
     '\\.css$': '<rootDir>/../shared/test/style-mock.js',
     '^lightweight-charts$': '<rootDir>/../shared/test/lightweight-charts-mock.js',

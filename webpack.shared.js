@@ -200,11 +200,12 @@ function compressedCopies() {
 
 /**
  * @param {string} dir  the app's folder (__dirname of its webpack.config.js), named in apps.json. A remote (an app
- *   with a `short` name) exposes its single-spa lifecycles as ./lifecycles.
+ *   with a `short` name) exposes its single-spa lifecycles as ./lifecycles; a `standalone` app is a page of its own.
  */
 function createConfig(dir) {
   const app = apps.find((a) => a.dir === path.basename(dir));
   if (!app) throw new Error(`${path.basename(dir)} is not in apps.json`);
+  if (app.standalone) return createStandaloneConfig(dir, app);
   const { container: name, port, title } = app;
   const exposes = app.short ? { './lifecycles': './src/lifecycles.tsx' } : undefined;
   const isRemote = Boolean(exposes);
@@ -323,6 +324,54 @@ function createPrerenderConfig(dir, name) {
     optimization: { minimize: false },
     performance: { hints: false },
     stats: 'errors-warnings',
+  };
+}
+
+/**
+ * A standalone app of apps.json (the operators' console): a page of its own under `app.base`, never composed with
+ * the shell, so a plain bundle: no federation runtime, no share scope. It brings its own copies of React, the router
+ * and @invest/runtime (its session, QueryClient and i18n instance are the page's). Every file but the page carries
+ * a content hash; lazy screens load from under the base.
+ */
+function createStandaloneConfig(dir, app) {
+  const { container: name, port, title, base } = app;
+  return (_env, argv = {}) => {
+    const production = argv.mode !== 'development';
+    return {
+      name,
+      mode: production ? 'production' : 'development',
+      context: dir,
+      entry: { main: './src/index.tsx' },
+      devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+      output: {
+        path: path.join(dir, 'dist'),
+        publicPath: base,
+        filename: production ? '[name].[contenthash:8].js' : '[name].js',
+        chunkFilename: '[name].[contenthash:8].js',
+        uniqueName: name,
+        clean: true,
+      },
+      cache: fileCache(dir, 'webpack'),
+      resolve: RESOLVE,
+      module: { rules: rules(name, production) },
+      plugins: [
+        new HtmlWebpackPlugin({ template: path.join(__dirname, 'shared', 'index.html'), title, chunks: ['main'], publicPath: base }),
+        ...(production ? [new MiniCssExtractPlugin({ filename: '[name].[contenthash:8].css', chunkFilename: '[name].[contenthash:8].css' })] : []),
+        ...(production ? compressedCopies() : []),
+      ],
+      performance: { hints: false },
+      devServer: {
+        port,
+        // Client routes under the base get the page; the dev server serves the build under the same base.
+        historyApiFallback: { index: `${base}index.html` },
+        devMiddleware: { publicPath: base },
+        open: base,
+        hot: false,
+        compress: false,
+        proxy: [{ context: ['/api'], target: process.env.API_URL ?? 'http://localhost:8080', changeOrigin: true }],
+      },
+      stats: 'errors-warnings',
+    };
   };
 }
 

@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
 import { buildApp } from '@invest/api';
-import { deployBuilds, distOf as defaultDistOf, registerWeb, WEB_APPS, type WebApp } from '@invest/web';
+import { builtFileOf, deployBuilds, distOf as defaultDistOf, registerWeb, STANDALONE_APPS, WEB_APPS, type WebApp } from '@invest/web';
 import { demoConfig, demoSession } from './demo-app';
 import { BUDGET_ROUTES, fileResolver, isChartFile, loadRoute, servedSize } from './route-bytes';
 
@@ -20,7 +20,7 @@ const kb = (bytes: number) => (bytes / 1024).toFixed(1);
 const distOf = (app: WebApp) => (process.env.WEB_DIST ? path.join(process.env.WEB_DIST, app.dir) : defaultDistOf(app));
 
 async function main(): Promise<void> {
-  const missing = WEB_APPS.filter((a) => !fs.existsSync(path.join(distOf(a), 'mf-manifest.json')));
+  const missing = WEB_APPS.filter((a) => !fs.existsSync(builtFileOf(a, distOf(a))));
   if (missing.length) throw new Error(`no production build of ${missing.map((a) => a.dir).join(', ')}: run npm run build first`);
 
   const { app, seeded } = await buildApp(demoConfig('budgets', { LOG_LEVEL: 'warn' }));
@@ -37,7 +37,10 @@ async function main(): Promise<void> {
   try {
     const session = await demoSession(app, seeded.inviteCode!, '9000000003');
 
-    const fileOf = fileResolver((short) => (short ? path.join(releasesDir, short) : distOf(WEB_APPS[0])));
+    const fileOf = fileResolver(
+      (short) => (short ? path.join(releasesDir, short) : distOf(WEB_APPS[0])),
+      Object.fromEntries(STANDALONE_APPS.map((a) => [a.base, distOf(a)])),
+    );
     const rows = [];
     for (const route of BUDGET_ROUTES) {
       const { js, css } = await loadRoute(browser, base, route, session);

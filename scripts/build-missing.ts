@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { distOf, ROOT, WEB_APPS, type WebApp } from '@invest/web';
+import { builtFileOf, distOf, ROOT, WEB_APPS, type WebApp } from '@invest/web';
 
 /** Newest modification time under `dir` (skipping dist and node_modules). */
 function newestMtime(dir: string): number {
@@ -25,7 +25,7 @@ const stampOf = (app: WebApp) => path.join(distOf(app), '.built');
  */
 export function isStale(app: WebApp): boolean {
   const marker = stampOf(app);
-  if (!fs.existsSync(path.join(distOf(app), 'mf-manifest.json')) || !fs.existsSync(marker)) return true;
+  if (!fs.existsSync(builtFileOf(app)) || !fs.existsSync(marker)) return true;
   const built = fs.statSync(marker).mtimeMs;
   const inputs = [app.dir, 'shared/src', 'apps.json', 'webpack.shared.js', 'tsconfig.base.json', 'scripts/share', 'scripts/preload-startup-plugin.js'].map((p) =>
     path.join(ROOT, p),

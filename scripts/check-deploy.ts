@@ -30,7 +30,7 @@ function checkNginx(): void {
   try {
     const remotesFile = path.join(dir, 'remotes.json');
     fs.writeFileSync(remotesFile, '{}\n');
-    const main = writeNginx(dir, stackSites(stackPorts(), { releases: path.join(dir, 'releases'), remotesFile, shell: distOf(WEB_APPS[0]!) }));
+    const main = writeNginx(dir, stackSites(stackPorts(), { releases: path.join(dir, 'releases'), remotesFile, shell: distOf(WEB_APPS[0]!) }, distOf));
     run('nginx', ['-t', '-q', '-c', main]);
     console.log(`[deploy] nginx -t: ${fs.readdirSync(path.join(dir, 'sites')).length} sites pass`);
   } finally {

@@ -33,6 +33,8 @@ export const BUDGET_ROUTES: readonly BudgetRoute[] = [
   { name: 'bills', path: '/account/changes', loggedIn: true, budgetKb: 200, limitKb: 169 },
   { name: 'ipo', path: '/ipo', loggedIn: true, budgetKb: 200, limitKb: 169 },
   { name: 'account', path: '/account', loggedIn: true, budgetKb: 200, limitKb: 168 },
+  // The operators' console (a page of its own, desktop): its sign-in, which loads the console's whole start.
+  { name: 'ops console', path: '/ops/', loggedIn: false, budgetKb: 200, limitKb: 200 },
 ];
 
 
@@ -126,12 +128,15 @@ export function isChartFile(file: string): boolean {
 
 /**
  * URL path → the file it is served from: /remotes/<short>/x → that remote's releases folder (`x` starts with the
- * release's version), anything else → the shell's build.
+ * release's version), <base>x under a standalone app's base (`standalone`: base → its build) → that build, anything
+ * else → the shell's build.
  */
-export function fileResolver(folderOf: (short: string) => string): (url: string) => string {
+export function fileResolver(folderOf: (short: string) => string, standalone: Record<string, string> = {}): (url: string) => string {
   return (url) => {
     const { pathname } = new URL(url);
     const remote = /^\/remotes\/([^/]+)\/(.+)$/.exec(pathname);
-    return remote ? path.join(folderOf(remote[1]!), remote[2]!) : path.join(folderOf(''), pathname.slice(1));
+    if (remote) return path.join(folderOf(remote[1]!), remote[2]!);
+    const base = Object.keys(standalone).find((b) => pathname.startsWith(b));
+    return base ? path.join(standalone[base]!, pathname.slice(base.length)) : path.join(folderOf(''), pathname.slice(1));
   };
 }

@@ -36,8 +36,11 @@ it('each app is a workspace named after its folder, with a unique port and an un
   expect(apps[0]?.dir).toBe('shell');
 });
 
+/** The shell and its remotes; a standalone app (the operators' console) is a page of its own. */
+const federated = apps.filter((a) => !('standalone' in a));
+
 it('each webpack config takes its container name, port and exposes from the manifest', () => {
-  for (const app of apps) {
+  for (const app of federated) {
     // eslint-disable-next-line @typescript-eslint/no-require-imports -- webpack configs are CommonJS
     const factory = require(`../${app.dir}/webpack.config.js`) as (env: unknown, argv: unknown) => WebpackConfig | WebpackConfig[];
     const [config] = [factory({}, { mode: 'production' })].flat() as [WebpackConfig];
@@ -45,6 +48,23 @@ it('each webpack config takes its container name, port and exposes from the mani
     expect(config.devServer.port).toBe(app.port);
     const federation = config.plugins.find((p) => p.constructor.name === 'ModuleFederationPlugin');
     expect(federation?._options).toMatchObject({ name: app.container, exposes: 'short' in app ? { './lifecycles': './src/lifecycles.tsx' } : {} });
+  }
+});
+
+it('a standalone app is a plain bundle served under its base, never a remote of the shell', () => {
+  const standalone = apps.filter((a) => 'standalone' in a);
+  expect(standalone.map((a) => a.dir)).toEqual(['ops-console']);
+  for (const app of standalone) {
+    expect('short' in app).toBe(false);
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- webpack configs are CommonJS
+    const factory = require(`../${app.dir}/webpack.config.js`) as (env: unknown, argv: unknown) => WebpackConfig & { output: { publicPath: string } };
+    const config = factory({}, { mode: 'production' });
+    expect(config.output.uniqueName).toBe(app.container);
+    expect(config.output.publicPath).toBe('base' in app ? app.base : undefined);
+    expect(config.devServer.port).toBe(app.port);
+    expect(config.plugins.map((p) => p.constructor.name)).not.toContain('ModuleFederationPlugin');
+    expect(APP_NAMES).not.toContain(app.dir);
+    expect(ROUTES.some((r) => r.owner === app.dir)).toBe(false);
   }
 });
 
@@ -69,7 +89,7 @@ it('jest has a project for every app', () => {
 });
 
 it('the shell registers every remote, and every route owner is the shell or a remote', () => {
-  expect(APP_NAMES).toEqual(dirs.slice(1));
+  expect(APP_NAMES).toEqual(federated.map((a) => a.dir).slice(1));
   for (const route of ROUTES) expect(['shell', ...APP_NAMES]).toContain(route.owner);
   for (const app of APP_NAMES) expect(ROUTES.some((r) => r.owner === app)).toBe(true);
 });

@@ -28,7 +28,8 @@ const parse = (file: string) => ts.createSourceFile(file, fs.readFileSync(file, 
 /** Value names imported from `pkg` across the apps' and the shared package's sources (type-only imports are erased). */
 function importedNames(pkg: string): Map<string, string> {
   const names = new Map<string, string>();
-  const dirs = ['shared/src', ...apps.map((a) => `${a.dir}/src`)];
+  // A standalone app (the operators' console) is no part of the share scope: it bundles the package itself.
+  const dirs = ['shared/src', ...apps.filter((a) => !('standalone' in a)).map((a) => `${a.dir}/src`)];
   for (const file of dirs.flatMap((d) => sourceFiles(path.join(ROOT, d)))) {
     for (const stmt of parse(file).statements) {
       if (!ts.isImportDeclaration(stmt) || (stmt.moduleSpecifier as ts.StringLiteral).text !== pkg) continue;

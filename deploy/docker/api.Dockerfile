@@ -4,8 +4,9 @@ FROM node:22-bookworm-slim
 WORKDIR /app
 COPY . .
 RUN npm install --no-audit --no-fund && npm cache clean --force
-# Compiled JavaScript for the processes (npm run build:server); the page server needs the shell's build (its page).
-RUN npm run build:server && npm run build -w shell
+# Compiled JavaScript for the processes (npm run build:server); the page server needs the shell's build (its page)
+# and the operators' console's (its page under /ops/).
+RUN npm run build:server && npm run build -w shell -w ops-console
 ENV NODE_ENV=production HOST=0.0.0.0 PORT=8080 DATA_DIR=/data
 VOLUME /data
 EXPOSE 8080

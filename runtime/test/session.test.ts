@@ -65,3 +65,19 @@ it('ignores corrupt stored values', () => {
   expect(session.user()).toBeNull();
   expect(session.remembered()).toBeNull();
 });
+
+it("a page that keeps its session under a prefix (the operators' console) neither reads nor ends the investor's", () => {
+  localStorage.setItem('token', 'investor');
+  let ops!: typeof session;
+  jest.isolateModules(() => {
+    ops = (jest.requireActual('../src/session/session') as { session: typeof session }).session;
+  });
+  ops.keepUnder('ops.');
+  expect(ops.token()).toBeNull();
+  ops.start('op1', { id: 1, user: 'ops', login: true }, null);
+  expect(localStorage.getItem('ops.token')).toBe('op1');
+  expect(ops.user()).toEqual({ id: 1, user: 'ops', login: true });
+  ops.end('expired');
+  expect(localStorage.getItem('ops.token')).toBeNull();
+  expect(localStorage.getItem('token')).toBe('investor');
+});

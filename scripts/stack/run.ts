@@ -161,7 +161,7 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
     await startReplica(0);
     const second = startReplica(1);
     node('page', 'web/dist/main.js', { PORT: String(ports.page), RELEASES_DIR: releases, REMOTES_FILE: remotesFile });
-    const nginx = writeNginx(path.join(dir, 'nginx'), stackSites(ports, { releases, remotesFile, shell: distOf(WEB_APPS[0]!) }));
+    const nginx = writeNginx(path.join(dir, 'nginx'), stackSites(ports, { releases, remotesFile, shell: distOf(WEB_APPS[0]!) }, distOf));
     execFileSync('nginx', ['-t', '-q', '-c', nginx], { stdio: 'inherit' });
     start('nginx', 'nginx', ['-c', nginx, '-g', 'daemon off;'], {});
     await Promise.all([second, waitFor(`http://127.0.0.1:${ports.page}/api/health`)]);

@@ -1,4 +1,4 @@
 export { registerWeb, type WebOptions } from './server';
 export { FirstFrames, GATE_SCRIPT_HASH, type DrawnFrame, type FrameAnswers } from './first-frame';
-export { distOf, REMOTES, ROOT, WEB_APPS, type WebApp } from './apps';
+export { builtFileOf, distOf, REMOTES, ROOT, STANDALONE_APPS, WEB_APPS, type WebApp } from './apps';
 export { DEFAULT_RELEASES_DIR, deployBuilds, manifestUrlOf, publish, publishAll, releaseDirOf, versionOf, writeRegistry } from './releases';

@@ -3,7 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { contentSecurityPolicy, isApiPath, rejection } from '@invest/api';
-import { distOf as defaultDistOf, REMOTES, WEB_APPS, type WebApp } from './apps';
+import { distOf as defaultDistOf, REMOTES, STANDALONE_APPS, WEB_APPS, type WebApp } from './apps';
 import { FirstFrames, GATE_SCRIPT_HASH, type FrameAnswers } from './first-frame';
 import { Pages } from './page';
 import { DEFAULT_RELEASES_DIR, releaseDirOf } from './releases';
@@ -110,6 +110,23 @@ export async function registerWeb(app: FastifyInstance, opts: WebOptions = {}): 
       allowedPath,
     });
   }
+  // A standalone app (the operators' console) under its base: its hashed files, and its page at the base and for every
+  // client route there (the not-found handler below). Never in remotes.json: the shell does not know it.
+  const sendStandalone = (standalone: WebApp, reply: FastifyReply) => reply.header('Cache-Control', 'no-cache').sendFile('index.html', distOf(standalone));
+  for (const standalone of STANDALONE_APPS) {
+    await app.register(fastifyStatic, {
+      root: distOf(standalone),
+      prefix: standalone.base,
+      decorateReply: false,
+      setHeaders: setShellCacheHeaders,
+      index: false,
+      wildcard: true,
+      preCompressed: true,
+      allowedPath,
+    });
+    app.get(standalone.base, (_req, reply) => sendStandalone(standalone, reply));
+    app.get(standalone.base.replace(/\/$/, ''), (_req, reply) => reply.redirect(standalone.base, 301));
+  }
   await app.register(fastifyStatic, {
     root: distOf(shell),
     prefix: '/',
@@ -173,11 +190,18 @@ export async function registerWeb(app: FastifyInstance, opts: WebOptions = {}): 
     fs.existsSync(path.join(distOf(shell), 'login.html')) ? reply.header('Cache-Control', 'no-cache').sendFile('login.html', distOf(shell)) : sendShell(reply),
   );
 
-  // Client-side routes (/markets, /trading/TCS.NS) get the shell; missing files and API paths get a real 404.
+  /** The standalone app whose base `url` is under, if any. */
+  const standaloneOf = (url: string) => STANDALONE_APPS.find((a) => url.startsWith(a.base));
+
+  // Client-side routes (/markets, /trading/TCS.NS) get the shell, those under a standalone app's base (/ops/deposits)
+  // that app's page; missing files and API paths get a real 404.
   app.setNotFoundHandler((req, reply) => {
     const url = req.url.split('?')[0] ?? '';
     if (isApiPath(url)) return reply.code(404).send(rejection('notFound'));
-    if ((req.method === 'GET' || req.method === 'HEAD') && !isAssetPath(url) && req.headers.accept?.includes('text/html') !== false) return sendPage(req, reply);
+    const isPage = (req.method === 'GET' || req.method === 'HEAD') && !isAssetPath(url) && req.headers.accept?.includes('text/html') !== false;
+    const standalone = standaloneOf(url);
+    if (isPage && standalone) return sendStandalone(standalone, reply);
+    if (isPage) return sendPage(req, reply);
     return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
   });
 }

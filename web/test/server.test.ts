@@ -12,6 +12,7 @@ import { backends, useApp } from '@invest/api/testing';
 import { registerWeb, WEB_APPS } from '../src';
 
 const SHELL_HTML = '<!doctype html><html><head><script defer src="/main.js"></script></head><body><div id="root"></div></body></html>';
+const CONSOLE_HTML = '<!doctype html><html><head><script defer src="/ops/main.abcdef12.js"></script></head><body><div id="root" data-page="ops"></div></body></html>';
 const LOGIN_HTML = '<!doctype html><html><head><script defer src="/login.abcdef12.js"></script></head><body><div id="root" data-page="login"></div></body></html>';
 
 /** The one release of each remote in the fixture. */
@@ -35,7 +36,7 @@ function fixtureBuild(): string {
     fs.writeFileSync(path.join(dist, '123.abcdef12.js'), 'self.chunk = 1;\n');
     fs.writeFileSync(path.join(dist, 'mf-manifest-stats.json'), '{"buildInfo":{}}');
     fs.writeFileSync(path.join(dist, '.built'), new Date().toISOString());
-    if (!app.short) fs.writeFileSync(path.join(dist, 'index.html'), SHELL_HTML);
+    if (!app.short) fs.writeFileSync(path.join(dist, 'index.html'), app.base ? CONSOLE_HTML : SHELL_HTML);
     if (!app.short) fs.writeFileSync(path.join(dist, 'login.html'), LOGIN_HTML);
   }
   fs.writeFileSync(path.join(root, 'remotes.json'), '{}');
@@ -63,6 +64,26 @@ describe('web files served beside the API', () => {
       expect(res.headers['cache-control']).toBe('no-cache');
     },
   );
+
+  it("serves the operators' console's page for every route under /ops/, its files under /ops/, and never the shell there", async () => {
+    for (const url of ['/ops/', '/ops/deposits', '/ops/kyc?id=3']) {
+      const res = await page(url);
+      expect(res.status).toBe(200);
+      expect(res.body.data).toContain('data-page="ops"');
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(String(res.headers['content-security-policy'])).toContain("script-src 'self'");
+    }
+    const bare = await page('/ops');
+    expect(bare.status).toBe(301);
+    expect(bare.headers.location).toBe('/ops/');
+    const chunk = await t.current.inject({ method: 'GET', url: '/ops/123.abcdef12.js' });
+    expect(chunk.status).toBe(200);
+    expect(chunk.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect((await t.current.inject({ method: 'GET', url: '/ops/main.js.map' })).status).toBe(404);
+    expect((await t.current.inject({ method: 'GET', url: '/ops/missing.js' })).status).toBe(404);
+    // The investor's routes keep the shell.
+    expect((await page('/operations')).body.data).not.toContain('data-page="ops"');
+  });
 
   it('serves the standalone login page at /login when the build has one, the shell otherwise', async () => {
     for (const url of ['/login', '/login?phone=9876543210']) {

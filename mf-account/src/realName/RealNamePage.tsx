@@ -23,9 +23,9 @@ import {
   useQueryClient,
   WithDeployment,
 } from '@invest/shared';
+import { useUploadedImage } from '@invest/shared/uploads';
 import { RealNameInput } from '@invest/shared/forms';
 import { PhotoPicker, type Photo } from './PhotoPicker';
-import { useUploadedImage } from './useUploadedImage';
 import s from './realName.module.css';
 
 /** The ID type labels of the deployment: INR names the Indian documents (Aadhaar, PAN). */

@@ -1,4 +1,5 @@
 import { IMAGE_MAX_SIDE, IMAGE_QUALITY, IMAGE_TARGET_BYTES } from '@invest/shared';
+import { dataUrlOf } from '@invest/shared/uploads';
 
 /** A picture the browser could not use: the key of its message (hint.notAnImage). */
 export class ImageError extends Error {
@@ -12,14 +13,6 @@ const QUALITIES = [IMAGE_QUALITY, 0.6, 0.45, 0.3];
 
 const toBlob = (canvas: HTMLCanvasElement, quality: number) =>
   new Promise<Blob>((resolve, reject) => canvas.toBlob((b) => (b ? resolve(b) : reject(new ImageError('notAnImage'))), 'image/jpeg', quality));
-
-export const dataUrlOf = (blob: Blob) =>
-  new Promise<string>((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result));
-    reader.onerror = () => reject(reader.error);
-    reader.readAsDataURL(blob);
-  });
 
 /**
  * An ID photo as the spec sends it: only image files (else 'Please select an image file'), turned upright, scaled to

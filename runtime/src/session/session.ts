@@ -36,16 +36,24 @@ const isUserInfo = (v: unknown): v is UserInfoBrief =>
 const isRemembered = (v: unknown): v is RememberedLogin =>
   typeof v === 'object' && v !== null && typeof (v as RememberedLogin).user === 'string' && typeof (v as RememberedLogin).timestamp === 'number';
 
-const rememberPhone = (user: string, timestamp = Date.now()) => storage.set(SESSION_KEYS.remembered, JSON.stringify({ user, timestamp }));
+/**
+ * What this page's session keys start with: '' for the investor app; a page with a login of its own (the operators'
+ * console) keeps its session beside the investor's in the same origin's storage, so neither ends the other.
+ */
+let keyPrefix = '';
+type SessionKey = Exclude<keyof typeof SESSION_KEYS, 'locale'>;
+const keyOf = (name: SessionKey) => `${keyPrefix}${SESSION_KEYS[name]}`;
+
+const rememberPhone = (user: string, timestamp = Date.now()) => storage.set(keyOf('remembered'), JSON.stringify({ user, timestamp }));
 
 const hasPassword = (v: unknown): v is { password: unknown } => typeof v === 'object' && v !== null && 'password' in v;
 
 /** Earlier versions remembered the password in plain text beside the phone: rewrite such an entry without it. */
 function forgetRememberedPassword(): void {
-  const old = storage.getJson(SESSION_KEYS.remembered, hasPassword);
+  const old = storage.getJson(keyOf('remembered'), hasPassword);
   if (!old) return;
   if (isRemembered(old)) rememberPhone(old.user, old.timestamp);
-  else storage.remove(SESSION_KEYS.remembered);
+  else storage.remove(keyOf('remembered'));
 }
 
 type EndReason = 'user' | 'expired';
@@ -58,17 +66,24 @@ const notify = () => listeners.forEach((l) => l());
 
 /** The session store: one per page (@invest/runtime is a federation singleton), readable from any app. */
 export const session = {
+  /**
+   * Keeps this page's session under keys starting with `prefix` (the token under `${prefix}token`…); called once at
+   * the page's start, before anything reads the session. The language stays the page's shared choice.
+   */
+  keepUnder(prefix: string): void {
+    keyPrefix = prefix;
+  },
   token(): string | null {
-    return storage.get(SESSION_KEYS.token);
+    return storage.get(keyOf('token'));
   },
   isLoggedIn(): boolean {
     return Boolean(this.token());
   },
   user(): UserInfoBrief | null {
-    return storage.getJson(SESSION_KEYS.userInfo, isUserInfo);
+    return storage.getJson(keyOf('userInfo'), isUserInfo);
   },
   remembered(): RememberedLogin | null {
-    const r = storage.getJson(SESSION_KEYS.remembered, isRemembered);
+    const r = storage.getJson(keyOf('remembered'), isRemembered);
     return r && { user: r.user, timestamp: r.timestamp };
   },
   endReason(): EndReason | null {
@@ -77,11 +92,11 @@ export const session = {
 
   /** A successful login: store token and user info, and remember the phone number for the next login on request. */
   start(token: string, user: UserInfoBrief, remember: { user: string } | null): void {
-    storage.set(SESSION_KEYS.token, token);
-    storage.set(SESSION_KEYS.userInfo, JSON.stringify(user));
-    storage.set(SESSION_KEYS.login, 'true');
+    storage.set(keyOf('token'), token);
+    storage.set(keyOf('userInfo'), JSON.stringify(user));
+    storage.set(keyOf('login'), 'true');
     if (remember) rememberPhone(remember.user);
-    else storage.remove(SESSION_KEYS.remembered);
+    else storage.remove(keyOf('remembered'));
     endedBy = null;
     notify();
     bus.publish({ type: 'session:login', userId: user.id });
@@ -91,9 +106,9 @@ export const session = {
   end(reason: EndReason): void {
     const had = this.isLoggedIn();
     if (had) endedBy = reason;
-    storage.remove(SESSION_KEYS.token);
-    storage.remove(SESSION_KEYS.userInfo);
-    storage.remove(SESSION_KEYS.login);
+    storage.remove(keyOf('token'));
+    storage.remove(keyOf('userInfo'));
+    storage.remove(keyOf('login'));
     notify();
     if (had) bus.publish({ type: 'session:logout', reason });
   },
@@ -110,6 +125,6 @@ forgetRememberedPassword();
 // Another tab logged in or out: follow it.
 if (typeof window !== 'undefined') {
   window.addEventListener('storage', (e) => {
-    if (e.key === SESSION_KEYS.token) notify();
+    if (e.key === keyOf('token')) notify();
   });
 }

@@ -36,6 +36,11 @@ export interface CallOptions {
   idempotencyKey?: string;
   /** A multipart body instead of the JSON input (the upload call); the browser sets its content type and boundary. */
   form?: FormData;
+  /**
+   * The token to send instead of the session's: a login that asks who it is before it keeps the session (the
+   * operators' console). A 401 to it ends no session.
+   */
+  token?: string;
 }
 
 /**
@@ -43,10 +48,11 @@ export interface CallOptions {
  * Resolves with `data` of `{msg:'ok'}`; rejects with ApiError otherwise. The data is not parsed again here: the server
  * parses every answer with the call's output schema before sending it (api/src/http/route.ts), and re-checking it
  * in the browser would cost every page zod and its schemas at start.
- * A 401, or a 400 with msg 'logout', on a call that carried a token ends the session (the shell then shows login).
+ * A 401, or a 400 with msg 'logout', on a call that carried the session's token ends the session (the shell then shows login).
  */
 export async function call<C extends Endpoint>(def: C, input?: CallInput<C>, options: CallOptions = {}): Promise<CallOutput<C>> {
-  const token = session.token();
+  const sessionToken = options.token === undefined;
+  const token = options.token ?? session.token();
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (token) headers.Authorization = `Bearer ${token}`;
   if (options.idempotencyKey) headers['Idempotency-Key'] = options.idempotencyKey;
@@ -58,7 +64,7 @@ export async function call<C extends Endpoint>(def: C, input?: CallInput<C>, opt
   let res: Response;
   try {
     // A GET the page started before the app's code came (the route's early calls) is answered by that request.
-    const early = isGet && token ? await takeEarlyAnswer(url, token) : null;
+    const early = isGet && token && sessionToken ? await takeEarlyAnswer(url, token) : null;
     res =
       early ??
       (await fetch(url, {
@@ -73,7 +79,7 @@ export async function call<C extends Endpoint>(def: C, input?: CallInput<C>, opt
 
   const body = (await readBody(res)) as { msg?: unknown; data?: unknown } | null;
   if (token && (res.status === 401 || (res.status === 400 && body?.msg === 'logout'))) {
-    session.end('expired');
+    if (sessionToken) session.end('expired');
     throw new ApiError(res.status, 'unauthorized');
   }
   if (res.ok && body?.msg === 'ok') {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineCall, NoInput } from './envelope';
+import { opsRoutes } from './ops-routes';
 import { routes } from './routes';
 import { plainText } from './text';
 import { TRADE_PASSWORD_LENGTH, ID_TYPES, compactIdNumber, UPLOAD_NAME } from './values/account';
@@ -112,10 +113,10 @@ export const OpsRealName = RealName.extend({
 export type OpsRealName = z.infer<typeof OpsRealName>;
 
 export const opsKycList = defineCall({
-  ...routes.opsKycList,
+  ...opsRoutes.opsKycList,
   input: z.strictObject({ status: statusFilter(3), ...Paging }),
   output: z.object({ rows: z.array(OpsRealName), count: z.number().int() }),
 });
-export const opsKycGet = defineCall({ ...routes.opsKycGet, input: NoInput, output: OpsRealName });
-export const opsKycApprove = defineCall({ ...routes.opsKycApprove, input: z.strictObject({}), output: OpsRealName });
-export const opsKycReject = defineCall({ ...routes.opsKycReject, input: OpsReason, output: OpsRealName });
+export const opsKycGet = defineCall({ ...opsRoutes.opsKycGet, input: NoInput, output: OpsRealName });
+export const opsKycApprove = defineCall({ ...opsRoutes.opsKycApprove, input: z.strictObject({}), output: OpsRealName });
+export const opsKycReject = defineCall({ ...opsRoutes.opsKycReject, input: OpsReason, output: OpsRealName });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineCall, NoInput, QueryId } from './envelope';
+import { opsRoutes } from './ops-routes';
 import { routes } from './routes';
 import { plainText } from './text';
 import { MESSAGE_MAX, charCount } from './values/chat';
@@ -89,7 +90,7 @@ export type ChatConversation = z.infer<typeof ChatConversation>;
 
 /** GET /api/ops/chats: conversations, those with unread messages first, then the latest. */
 export const opsChats = defineCall({
-  ...routes.opsChats,
+  ...opsRoutes.opsChats,
   input: z.strictObject(Paging),
   output: z.object({ rows: z.array(ChatConversation), count: z.number().int() }),
 });
@@ -99,14 +100,14 @@ export const ChatUserParam = Phone;
 
 /** GET /api/ops/chats/:user/messages: one user's conversation. */
 export const opsChatMessages = defineCall({
-  ...routes.opsChatMessages,
+  ...opsRoutes.opsChatMessages,
   input: HistoryInput,
   output: MessagePage,
 });
 
 /** POST /api/ops/chats/:user/messages: an agent's reply (audited); the user's unread messages count as seen. */
 export const opsChatReply = defineCall({
-  ...routes.opsChatReply,
+  ...opsRoutes.opsChatReply,
   input: z.strictObject({ text: MessageText }),
   output: ChatMessage,
 });

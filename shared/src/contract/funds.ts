@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Amount, defineCall, Minor, QueryId } from './envelope';
 import { decimalNumber, wholeNumber } from './numbers';
+import { opsRoutes } from './ops-routes';
 import { routes } from './routes';
 import { plainText } from './text';
 import { Paging } from './market';
@@ -133,7 +134,7 @@ export const OpsFund = Fund.extend({
 export type OpsFund = z.infer<typeof OpsFund>;
 
 export const opsFunds = defineCall({
-  ...routes.opsFunds,
+  ...opsRoutes.opsFunds,
   input: z.strictObject({ status: z.enum(FUND_STATUSES, { error: 'invalidInput' }).optional(), ...Paging }),
   /** `due`: how many projects wait for settlement, whatever the filter. */
   output: z.object({ rows: z.array(OpsFund), count: z.number().int(), due: z.number().int() }),
@@ -141,7 +142,7 @@ export const opsFunds = defineCall({
 
 /** A new fixed-term project: its term starts now and ends investment_period days later. */
 export const opsFundCreate = defineCall({
-  ...routes.opsFundCreate,
+  ...opsRoutes.opsFundCreate,
   input: z
     .strictObject({
       name: plainText(z.string({ error: 'requiredFields' }).trim().min(1, 'requiredFields').max(100, 'invalidInput')),
@@ -164,14 +165,14 @@ export const opsFundCreate = defineCall({
  * fundNotDue, fundAlreadySettled, fundClosed (409).
  */
 export const opsFundSettle = defineCall({
-  ...routes.opsFundSettle,
+  ...opsRoutes.opsFundSettle,
   input: z.strictObject({ return_rate: ReturnPercent }),
   output: OpsFund,
 });
 
 /** Cancels an open project: every active order gets its principal back (principal_returned), no profit. */
 export const opsFundCancel = defineCall({
-  ...routes.opsFundCancel,
+  ...opsRoutes.opsFundCancel,
   input: z.strictObject({
     reason: plainText(z.string({ error: 'invalidInput' }).trim().max(500, 'invalidInput')).optional(),
   }),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineCall, Minor, QueryId } from './envelope';
 import { decimalNumber, wholeNumber } from './numbers';
 import { limitOf, Page, Symbol } from './market';
+import { opsRoutes } from './ops-routes';
 import { routes } from './routes';
 import { plainText } from './text';
 import { IPO_STATUSES, IPO_QUANTITY_STEP } from './values/ipo';
@@ -167,7 +168,7 @@ export const OpsIpo = Ipo.omit({ can_apply: true, mine: true }).extend({
 export type OpsIpo = z.infer<typeof OpsIpo>;
 
 export const opsIpos = defineCall({
-  ...routes.opsIpos,
+  ...opsRoutes.opsIpos,
   input: z.strictObject({ status: IpoStatus.optional(), page: Page.default(1), limit: limitOf(100).default(20) }),
   output: z.object({ rows: z.array(OpsIpo), count: z.number().int() }),
 });
@@ -182,7 +183,7 @@ const DateText = z.string({ error: 'requiredFields' }).trim().regex(/^\d{4}-\d{2
  * nor cancelled), ipoQuantityRange (400), ipoDatesInvalid (400), ipoTermsMissing (422: Forthcoming while TBA).
  */
 export const opsIpoCreate = defineCall({
-  ...routes.opsIpoCreate,
+  ...opsRoutes.opsIpoCreate,
   input: z.strictObject({
     series: plainText(z.string({ error: 'requiredFields' }).trim().min(1, 'requiredFields').max(16, 'invalidInput')),
     symbol: Symbol,
@@ -205,7 +206,7 @@ export const opsIpoCreate = defineCall({
  * ipoTermsMissing (422: Forthcoming while TBA).
  */
 export const opsIpoStatus = defineCall({
-  ...routes.opsIpoStatus,
+  ...opsRoutes.opsIpoStatus,
   input: z.strictObject({ status: IpoStatus }),
   output: OpsIpo,
 });
@@ -235,7 +236,7 @@ export type IpoAllotment = z.infer<typeof IpoAllotment>;
  * also to the slower of two operators at once), ipoNotAllottable (409: another status).
  */
 export const opsIpoAllot = defineCall({
-  ...routes.opsIpoAllot,
+  ...opsRoutes.opsIpoAllot,
   input: z.strictObject({ shares: wholeNumber(z.number({ error: 'invalidInput' }).int('invalidInput').min(1, 'invalidInput').max(1e12, 'invalidInput')) }),
   output: IpoAllotment,
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Amount, defineCall, Minor, NoInput, QueryId } from './envelope';
 import { FirstApproval } from './ops';
+import { opsRoutes } from './ops-routes';
 import { routes } from './routes';
 import { Paging, statusFilter } from './market';
 import { OpsReason } from './wallet';
@@ -57,13 +58,13 @@ export const loanRepay = defineCall({
 
 const OpsLoan = LoanRecord.extend({ user: z.string(), first_approval: FirstApproval.optional() });
 export const opsLoans = defineCall({
-  ...routes.opsLoans,
+  ...opsRoutes.opsLoans,
   input: z.strictObject({ state: statusFilter(5), ...Paging }),
   output: z.object({ rows: z.array(OpsLoan), count: z.number().int() }),
 });
-export const opsLoanApprove = defineCall({ ...routes.opsLoanApprove, input: z.strictObject({}), output: OpsLoan });
+export const opsLoanApprove = defineCall({ ...opsRoutes.opsLoanApprove, input: z.strictObject({}), output: OpsLoan });
 export const opsLoanReject = defineCall({
-  ...routes.opsLoanReject,
+  ...opsRoutes.opsLoanReject,
   input: OpsReason,
   output: OpsLoan,
 });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineCall, Id, NoInput, QueryId } from './envelope';
 import { wholeNumber } from './numbers';
 import { plainText } from './text';
+import { opsRoutes } from './ops-routes';
 import { routes } from './routes';
 import { MARKETS, INTERVALS, YAHOO_VIEWS, STOCK_LIST_MAX, FOREX_PAGE_SIZE } from './values/market';
 export * from './values/market';
@@ -169,14 +170,14 @@ const NewsWrite = z.strictObject({
   content: z.string().min(1, 'requiredFields').max(200_000, 'invalidInput'),
 });
 
-export const opsNewsCreate = defineCall({ ...routes.opsNewsCreate, input: NewsWrite, output: News });
+export const opsNewsCreate = defineCall({ ...opsRoutes.opsNewsCreate, input: NewsWrite, output: News });
 export const opsNewsUpdate = defineCall({
-  ...routes.opsNewsUpdate,
+  ...opsRoutes.opsNewsUpdate,
   input: NewsWrite.extend({ id: Id }),
   output: News,
 });
 export const opsNewsDelete = defineCall({
-  ...routes.opsNewsDelete,
+  ...opsRoutes.opsNewsDelete,
   input: z.strictObject({ id: Id }),
   output: z.literal('ok'),
 });

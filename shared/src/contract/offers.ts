@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineCall } from './envelope';
 import { decimalNumber, wholeNumber } from './numbers';
 import { limitOf, Page, Symbol } from './market';
+import { opsRoutes } from './ops-routes';
 import { routes } from './routes';
 import { plainText } from './text';
 import { BLOCK_COUNT_MAX, BLOCK_MIN_COUNT_DEFAULT, BLOCK_MOLDS, isOfferWindow, OFFER_MARKETS, OFFER_STATUS, OFFER_WINDOWS_MAX } from './values/offers';
@@ -122,7 +123,7 @@ const StatusIn = wholeNumber(z.number({ error: 'invalidInput' }).int('invalidInp
 
 /** GET /api/ops/offers: every offer, newest first, by mold and status. */
 export const opsOffers = defineCall({
-  ...routes.opsOffers,
+  ...opsRoutes.opsOffers,
   input: z.strictObject({ mold: BlockMold.optional(), status: StatusIn.optional(), page: Page.default(1), limit: limitOf(100).default(20) }),
   output: z.object({ rows: z.array(OpsOffer), count: z.number().int() }),
 });
@@ -149,14 +150,14 @@ export const OfferCreateInput = z
     if (v.mold === 'finalize' && v.qualified_only === false) ctx.addIssue({ code: 'custom', path: ['qualified_only'], message: 'offerQualifiedOnly' });
   });
 
-export const opsOfferCreate = defineCall({ ...routes.opsOfferCreate, input: OfferCreateInput, output: OpsOffer });
+export const opsOfferCreate = defineCall({ ...opsRoutes.opsOfferCreate, input: OfferCreateInput, output: OpsOffer });
 
 /** POST /api/ops/offers/:id/close (audited): no longer listed or bought; closing a closed offer answers the same. */
-export const opsOfferClose = defineCall({ ...routes.opsOfferClose, input: z.strictObject({}), output: OpsOffer });
+export const opsOfferClose = defineCall({ ...opsRoutes.opsOfferClose, input: z.strictObject({}), output: OpsOffer });
 
 /** POST /api/ops/users/:id/qualified (audited): marks the user (by id) qualified for qualified-only offers, or not. */
 export const opsUserQualified = defineCall({
-  ...routes.opsUserQualified,
+  ...opsRoutes.opsUserQualified,
   input: z.strictObject({ qualified: z.boolean({ error: 'invalidInput' }).default(true) }),
   output: z.object({ id: z.number().int(), user: z.string(), qualified: z.boolean() }),
 });

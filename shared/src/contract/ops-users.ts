@@ -6,7 +6,7 @@ import { defineCall, Minor, NoInput } from './envelope';
 import { LoanRecord } from './loans';
 import { limitOf, Page } from './market';
 import { AuditFilters } from './ops';
-import { routes } from './routes';
+import { opsRoutes } from './ops-routes';
 import { Order } from './trading';
 import { Bill, OpsReason } from './wallet';
 
@@ -32,7 +32,7 @@ export type OpsUserRow = z.infer<typeof OpsUserRow>;
  * user. Every operator may look users up: each queue needs the person behind a request.
  */
 export const opsUsers = defineCall({
-  ...routes.opsUsers,
+  ...opsRoutes.opsUsers,
   input: z.strictObject({
     q: z.string({ error: 'invalidInput' }).trim().max(20, 'invalidInput').regex(/^\+?\d*$/, 'invalidInput').optional(),
     page: Page.default(1),
@@ -57,14 +57,14 @@ export const OpsUserDetail = OpsUserRow.extend({
 export type OpsUserDetail = z.infer<typeof OpsUserDetail>;
 
 /** GET /api/ops/users/:id. */
-export const opsUser = defineCall({ ...routes.opsUser, input: NoInput, output: OpsUserDetail });
+export const opsUser = defineCall({ ...opsRoutes.opsUser, input: NoInput, output: OpsUserDetail });
 
 /**
  * POST /api/ops/users/:id/disable (admin): the user cannot log in, and every session they have ends at once on every
  * API process; audited with the reason. POST .../enable lets them log in again. Both answer the user's row.
  */
-export const opsUserDisable = defineCall({ ...routes.opsUserDisable, input: OpsReason, output: OpsUserRow });
-export const opsUserEnable = defineCall({ ...routes.opsUserEnable, input: NoInput, output: OpsUserRow });
+export const opsUserDisable = defineCall({ ...opsRoutes.opsUserDisable, input: OpsReason, output: OpsUserRow });
+export const opsUserEnable = defineCall({ ...opsRoutes.opsUserEnable, input: NoInput, output: OpsUserRow });
 
 /** The most rows one export holds: a narrower filter gets the rest. */
 export const AUDIT_EXPORT_MAX = 10_000;
@@ -74,7 +74,7 @@ export const AUDIT_EXPORT_MAX = 10_000;
  * target and the detail as JSON), newest first, at most AUDIT_EXPORT_MAX rows; `truncated` says there were more.
  */
 export const opsAuditExport = defineCall({
-  ...routes.opsAuditExport,
+  ...opsRoutes.opsAuditExport,
   input: z.strictObject(AuditFilters),
   output: z.object({ csv: z.string(), rows: z.number().int(), truncated: z.boolean() }),
 });

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineCall, NoInput } from './envelope';
 import { limitOf, Page } from './market';
 import { OPERATOR_ROLES } from './route';
-import { routes } from './routes';
+import { opsRoutes } from './ops-routes';
 import { plainText } from './text';
 import { AnyPassword, InviteCode } from './rules';
 
@@ -14,7 +14,7 @@ export const OperatorName = z
   .max(64, 'invalidAccountPassword');
 
 export const opsLogin = defineCall({
-  ...routes.opsLogin,
+  ...opsRoutes.opsLogin,
   input: z.strictObject({ user: OperatorName, password: AnyPassword }),
   output: z.object({ token: z.string(), user: z.string(), expires_at: z.string() }),
 });
@@ -28,7 +28,7 @@ export const FirstApproval = z.object({ operator: z.string(), at: z.string() });
 export const OperatorRoleIn = z.enum(OPERATOR_ROLES, { error: 'operatorRoleInvalid' });
 
 export const opsMe = defineCall({
-  ...routes.opsMe,
+  ...opsRoutes.opsMe,
   input: NoInput,
   output: z.object({ id: z.number().int(), user: z.string(), role: z.enum(OPERATOR_ROLES) }),
 });
@@ -38,7 +38,7 @@ export type OperatorRow = z.infer<typeof OperatorRow>;
 
 /** GET /api/ops/operators: every operator, oldest first (admin). */
 export const opsOperators = defineCall({
-  ...routes.opsOperators,
+  ...opsRoutes.opsOperators,
   input: NoInput,
   output: z.array(OperatorRow),
 });
@@ -48,13 +48,13 @@ export const opsOperators = defineCall({
  * (it is stored only as a hash). Refusals: operatorNameTaken (409), operatorRoleInvalid (400).
  */
 export const opsOperatorCreate = defineCall({
-  ...routes.opsOperatorCreate,
+  ...opsRoutes.opsOperatorCreate,
   input: z.strictObject({ user: OperatorName.regex(/^[A-Za-z0-9._-]+$/, 'invalidInput'), role: OperatorRoleIn }),
   output: OperatorRow.extend({ password: z.string() }),
 });
 
 export const opsLogout = defineCall({
-  ...routes.opsLogout,
+  ...opsRoutes.opsLogout,
   input: NoInput,
   output: z.literal('ok'),
 });
@@ -85,7 +85,7 @@ export const AuditFilters = {
 
 /** GET /api/ops/audit: the audit log, newest first, filtered. */
 export const opsAudit = defineCall({
-  ...routes.opsAudit,
+  ...opsRoutes.opsAudit,
   input: z.strictObject({
     ...AuditFilters,
     page: Page.default(1),
@@ -99,7 +99,7 @@ export const InvitationCodeRow = z.object({ code: z.string(), active: z.boolean(
 
 /** GET /api/ops/invitation-codes: every code, newest first. */
 export const opsInvitationCodes = defineCall({
-  ...routes.opsInvitationCodes,
+  ...opsRoutes.opsInvitationCodes,
   input: NoInput,
   output: z.array(InvitationCodeRow),
 });
@@ -109,7 +109,7 @@ export const opsInvitationCodes = defineCall({
  * audited. Registration matches a code exactly, the case of its letters included.
  */
 export const opsInvitationCodeSave = defineCall({
-  ...routes.opsInvitationCodeSave,
+  ...opsRoutes.opsInvitationCodeSave,
   input: z.strictObject({ code: InviteCode.regex(/^[A-Za-z0-9_-]+$/, 'invalidInvitationCode'), active: z.boolean({ error: 'invalidInput' }).default(true) }),
   output: InvitationCodeRow,
 });

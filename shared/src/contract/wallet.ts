@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { Amount, defineCall, Minor, NoInput } from './envelope';
 import { wholeNumber } from './numbers';
 import { FirstApproval } from './ops';
+import { opsRoutes } from './ops-routes';
 import { routes } from './routes';
 import { plainText } from './text';
 import { BILL_REASONS, BILL_TYPES, RECHARGE_METHODS } from './values/wallet';
@@ -37,7 +38,7 @@ export const LedgerBreach = z.object({ rule: z.string(), subject: z.string(), de
 export type LedgerBreach = z.infer<typeof LedgerBreach>;
 
 export const opsLedgerVerify = defineCall({
-  ...routes.opsLedgerVerify,
+  ...opsRoutes.opsLedgerVerify,
   input: NoInput,
   output: z.object({ ok: z.boolean(), breaches: z.array(LedgerBreach) }),
 });
@@ -130,30 +131,30 @@ export const OpsReason = z.strictObject({
 });
 
 export const opsRecharges = defineCall({
-  ...routes.opsRecharges,
+  ...opsRoutes.opsRecharges,
   input: z.strictObject({ status: statusFilter(3), ...Paging }),
   output: z.object({ rows: z.array(OpsRecharge), count: z.number().int() }),
 });
-export const opsRechargeComplete = defineCall({ ...routes.opsRechargeComplete, input: OpsId, output: OpsRecharge });
-export const opsRechargeFail = defineCall({ ...routes.opsRechargeFail, input: OpsReason, output: OpsRecharge });
+export const opsRechargeComplete = defineCall({ ...opsRoutes.opsRechargeComplete, input: OpsId, output: OpsRecharge });
+export const opsRechargeFail = defineCall({ ...opsRoutes.opsRechargeFail, input: OpsReason, output: OpsRecharge });
 
 export const opsWithdrawals = defineCall({
-  ...routes.opsWithdrawals,
+  ...opsRoutes.opsWithdrawals,
   input: z.strictObject({ status: z.enum(['n', 'y', 'b'], { error: 'invalidInput' }).optional(), ...Paging }),
   output: z.object({ rows: z.array(OpsWithdrawal), count: z.number().int() }),
 });
-export const opsWithdrawalComplete = defineCall({ ...routes.opsWithdrawalComplete, input: OpsId, output: OpsWithdrawal });
-export const opsWithdrawalFail = defineCall({ ...routes.opsWithdrawalFail, input: OpsReason, output: OpsWithdrawal });
+export const opsWithdrawalComplete = defineCall({ ...opsRoutes.opsWithdrawalComplete, input: OpsId, output: OpsWithdrawal });
+export const opsWithdrawalFail = defineCall({ ...opsRoutes.opsWithdrawalFail, input: OpsReason, output: OpsWithdrawal });
 
 /** A setting as the operator sees it; an unset one has the value '' (the default applies). */
 const OpsSetting = z.object({ tag: z.string(), value: z.string() });
 
 /** The settings an operator may change (the wallet's: api/src/wallet/settings.ts), with their values. */
-export const opsSettings = defineCall({ ...routes.opsSettings, input: NoInput, output: z.array(OpsSetting) });
+export const opsSettings = defineCall({ ...opsRoutes.opsSettings, input: NoInput, output: z.array(OpsSetting) });
 
 /** Sets one of them, checked as that setting's values must be; '' clears it. Audited. */
 export const opsSettingSet = defineCall({
-  ...routes.opsSettingSet,
+  ...opsRoutes.opsSettingSet,
   input: z.strictObject({
     tag: z.string({ error: 'invalidInput' }).max(64, 'invalidInput'),
     value: plainText(z.string({ error: 'invalidInput' }).trim().max(256, 'invalidInput')),

@@ -1,9 +1,11 @@
-import { API_BASE, session, useQuery } from '@invest/shared';
-import { dataUrlOf } from './resizeImage';
+import { session, useQuery } from '@invest/runtime';
+import { API_BASE } from '../api/url';
+import { dataUrlOf } from '../dataUrl';
 
 /**
- * A picture the user uploaded, as a data: URL. It is served only with the owner's token (an <img src> could not
- * send it), so it is fetched like a call; the bytes never change, so once is enough.
+ * An uploaded picture (an ID photo), as a data: URL. It is served only with its owner's or an operator's token (an
+ * <img src> could not send it), so it is fetched like a call, with the page's session; the bytes never change, so
+ * once is enough.
  */
 export function useUploadedImage(url: string | null) {
   return useQuery({
