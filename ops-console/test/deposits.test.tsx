@@ -4,7 +4,7 @@ import { answer, collectToasts, inputsOf, renderAt, setup } from '@invest/shared
 import { AppRoutes } from '../src/App';
 import { texts } from '../src/i18n';
 import { OPS_SESSION_PREFIX } from '../src/session';
-import { CONFIG, deposit } from './fixtures';
+import { CONFIG, deposit, me } from './fixtures';
 
 session.keepUnder(OPS_SESSION_PREFIX);
 beforeAll(() => setup(texts));
@@ -18,7 +18,7 @@ const rowsOf = () => screen.getAllByTestId('queue-row');
 
 it('lists the waiting deposits with their amount in money, references and age, asking for those in progress', async () => {
   answer({
-    '/v2/config': () => CONFIG,
+    '/v2/config': () => CONFIG, '/ops/me': () => me('finance'),
     '/ops/recharges': () => ({ rows: [deposit(2, { payment_ref: 'UTR42' }), deposit(1, { count: 1234567, user: '9000000001' })], count: 2 }),
   });
   renderAt('/ops/deposits', <AppRoutes />);
@@ -30,7 +30,7 @@ it('lists the waiting deposits with their amount in money, references and age, a
 
 it('sorts by a column, filters, and selects a row with the keyboard', async () => {
   answer({
-    '/v2/config': () => CONFIG,
+    '/v2/config': () => CONFIG, '/ops/me': () => me('finance'),
     '/ops/recharges': () => ({ rows: [deposit(2, { count: 100000, user: '9000000002' }), deposit(1, { count: 900000, user: '9000000001' })], count: 2 }),
   });
   renderAt('/ops/deposits', <AppRoutes />);
@@ -56,7 +56,7 @@ it('completes the selected deposit and refreshes the queue', async () => {
   const toasts = collectToasts();
   let waiting = [deposit(5)];
   answer({
-    '/v2/config': () => CONFIG,
+    '/v2/config': () => CONFIG, '/ops/me': () => me('finance'),
     '/ops/recharges': () => ({ rows: waiting, count: waiting.length }),
     '/ops/recharges/5/complete': () => {
       waiting = [];
@@ -75,7 +75,7 @@ it('completes the selected deposit and refreshes the queue', async () => {
 
 it('fails a deposit with the reason the user will read, and shows a refusal in its own words', async () => {
   answer({
-    '/v2/config': () => CONFIG,
+    '/v2/config': () => CONFIG, '/ops/me': () => me('finance'),
     '/ops/recharges': () => ({ rows: [deposit(5)], count: 1 }),
     '/ops/recharges/5/fail': () => {
       throw new ApiError(409, 'alreadySettled');
@@ -95,7 +95,7 @@ it('fails a deposit with the reason the user will read, and shows a refusal in i
 it('is live: a deposit requested later appears without a reload', async () => {
   jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask'] });
   let waiting = [deposit(1)];
-  answer({ '/v2/config': () => CONFIG, '/ops/recharges': () => ({ rows: waiting, count: waiting.length }) });
+  answer({ '/v2/config': () => CONFIG, '/ops/me': () => me('finance'), '/ops/recharges': () => ({ rows: waiting, count: waiting.length }) });
   renderAt('/ops/deposits', <AppRoutes />);
   await waitFor(() => expect(rowsOf()).toHaveLength(1));
   waiting = [deposit(2), deposit(1)];

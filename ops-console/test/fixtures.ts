@@ -48,3 +48,46 @@ export const check = (id: number, over: Partial<OpsRealName> = {}): OpsRealName 
   decided_at: null,
   ...over,
 });
+
+type OpsLoan = CallOutput<typeof opsCalls.opsLoans>['rows'][number];
+type OpsUser = CallOutput<typeof opsCalls.opsUsers>['rows'][number];
+type OpsUserDetail = CallOutput<typeof opsCalls.opsUser>;
+type OperatorRole = CallOutput<typeof opsCalls.opsMe>['role'];
+
+/** Who the signed-in operator is (the ops "me" call), in `role`. */
+export const me = (role: OperatorRole, user = 'ops') => ({ id: 1, user, role });
+
+export const loan = (id: number, over: Partial<OpsLoan> = {}): OpsLoan => ({
+  id,
+  count: 1000000,
+  state: 1,
+  repayment_time: null,
+  created_at: '2026-03-04T05:06:07.000Z',
+  interest: 50000,
+  reject_reason: null,
+  user: '9876543210',
+  ...over,
+});
+
+export const userRow = (id: number, over: Partial<OpsUser> = {}): OpsUser => ({
+  id,
+  user: '9876543210',
+  no: '100003',
+  created_at: '2026-01-02T03:04:05.000Z',
+  disabled_at: null,
+  real_name_status: 2,
+  balance: 750000,
+  ...over,
+});
+
+export const userDetail = (id: number, over: Partial<OpsUserDetail> = {}): OpsUserDetail => ({
+  ...userRow(id),
+  real_name: { id: 9, status: 2, real_name: 'Asha Rao', id_type: 'idCard', id_number: '****1234', id_number_img: check(9).id_number_img, id_number_img_two: check(9).id_number_img_two, reject_reason: null, created_at: '2026-01-03T00:00:00.000Z' },
+  cards: [{ id: 1, bank: 'HDFC Bank', branch_bank: 'Fort', bank_card: '****5678', ifsc: 'HDFC0000001', bank_user: 'Asha Rao', type: 'bank', status: 1, created_at: '2026-01-02T03:04:05.000Z' }],
+  wallet: { balance: 750000, held: 250000, available: 500000, currency: 'INR' },
+  bills: [{ id: 1, type: 'income', amount: 500000, balance: 750000, reason: 'recharge', created_at: '2026-03-04T05:06:07.000Z' }],
+  orders: [],
+  loans: [loan(3, { state: 5 })],
+  chat: [{ id: 1, text: 'Where is my deposit?', from: 'user', created_at: '2026-03-04T05:06:07.000Z', read: true }],
+  ...over,
+});

@@ -4,7 +4,7 @@ import { answer, collectToasts, inputsOf, renderAt, setup } from '@invest/shared
 import { AppRoutes } from '../src/App';
 import { texts } from '../src/i18n';
 import { OPS_SESSION_PREFIX } from '../src/session';
-import { check, CONFIG } from './fixtures';
+import { check, CONFIG, me } from './fixtures';
 
 session.keepUnder(OPS_SESSION_PREFIX);
 beforeAll(() => setup(texts));
@@ -16,7 +16,7 @@ it('shows a submission under review with its fields and both photos with their c
   const toasts = collectToasts();
   let waiting = [check(4)];
   answer({
-    '/v2/config': () => CONFIG,
+    '/v2/config': () => CONFIG, '/ops/me': () => me('support'),
     '/ops/kyc': () => ({ rows: waiting, count: waiting.length }),
     '/ops/kyc/4/approve': () => {
       waiting = [];

@@ -4,7 +4,7 @@ import { answer, inputsOf, renderAt, setup } from '@invest/shared/testing';
 import { Console } from '../src/App';
 import { texts } from '../src/i18n';
 import { OPS_SESSION_PREFIX } from '../src/session';
-import { CONFIG } from './fixtures';
+import { CONFIG, me } from './fixtures';
 
 session.keepUnder(OPS_SESSION_PREFIX);
 beforeAll(() => setup(texts));
@@ -20,9 +20,8 @@ function signIn(user: string, password: string) {
 it("signs an operator in and keeps the session under the console's own keys, beside the investor's", async () => {
   localStorage.setItem('token', 'investor-token');
   answer({
-    '/v2/config': () => CONFIG,
+    '/v2/config': () => CONFIG, '/ops/me': () => me('finance'),
     '/ops/login': () => ({ token: 'op-token', user: 'ops', expires_at: '2026-04-01T00:00:00.000Z' }),
-    '/ops/me': () => ({ id: 1, user: 'ops', role: 'finance' }),
     '/ops/recharges': () => ({ rows: [], count: 0 }),
   });
   renderAt('/ops/deposits', <Console />);
@@ -45,7 +44,7 @@ it("shows the API's refusal in its translated words", async () => {
 
 it('a 401 on a queue ends the session: back to the sign-in', async () => {
   session.start('stale', { id: 1, user: 'ops', login: true }, null);
-  answer({ '/v2/config': () => CONFIG, '/ops/recharges': () => { throw new ApiError(401, 'unauthorized'); } });
+  answer({ '/v2/config': () => CONFIG, '/ops/me': () => me('finance'), '/ops/recharges': () => { throw new ApiError(401, 'unauthorized'); } });
   renderAt('/ops/deposits', <Console />);
   expect(await screen.findByRole('button', { name: 'Sign in' })).toBeTruthy();
   expect(localStorage.getItem('ops.token')).toBeNull();
@@ -53,7 +52,7 @@ it('a 401 on a queue ends the session: back to the sign-in', async () => {
 
 it('logs out', async () => {
   session.start('op-token', { id: 1, user: 'ops', login: true }, null);
-  answer({ '/v2/config': () => CONFIG, '/ops/recharges': () => ({ rows: [], count: 0 }), '/ops/logout': () => 'ok' });
+  answer({ '/v2/config': () => CONFIG, '/ops/me': () => me('finance'), '/ops/recharges': () => ({ rows: [], count: 0 }), '/ops/logout': () => 'ok' });
   renderAt('/ops/deposits', <Console />);
   await screen.findByText('Nothing is waiting.');
   await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Log out' })));

@@ -1,10 +1,10 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { session } from '@invest/shared';
+import { ApiError, session } from '@invest/shared';
 import { answer, collectToasts, inputsOf, renderAt, setup } from '@invest/shared/testing';
 import { AppRoutes } from '../src/App';
 import { texts } from '../src/i18n';
 import { OPS_SESSION_PREFIX } from '../src/session';
-import { CONFIG, withdrawal } from './fixtures';
+import { CONFIG, me, withdrawal } from './fixtures';
 
 session.keepUnder(OPS_SESSION_PREFIX);
 beforeAll(() => setup(texts));
@@ -15,7 +15,7 @@ it('lists the waiting withdrawals with the masked card, and fails one with a ref
   const toasts = collectToasts();
   let waiting = [withdrawal(8)];
   answer({
-    '/v2/config': () => CONFIG,
+    '/v2/config': () => CONFIG, '/ops/me': () => me('finance'),
     '/ops/withdrawals': () => ({ rows: waiting, count: waiting.length }),
     '/ops/withdrawals/8/fail': () => {
       waiting = [];
@@ -37,4 +37,47 @@ it('lists the waiting withdrawals with the masked card, and fails one with a ref
   expect(inputsOf('/ops/withdrawals/8/fail')).toEqual([{ reason: 'Card closed' }]);
   expect(toasts.messages).toContain('Withdrawal 8 failed and refunded');
   toasts.stop();
+});
+
+it('four eyes: a first Pay out records an approval, and the queue shows who gave it', async () => {
+  const toasts = collectToasts();
+  const first = { operator: 'ops', at: '2026-03-04T06:00:00.000Z' };
+  let waiting = [withdrawal(9, { count: 50_000_000 })];
+  answer({
+    '/v2/config': () => CONFIG, '/ops/me': () => me('finance'),
+    '/ops/withdrawals': () => ({ rows: waiting, count: waiting.length }),
+    '/ops/withdrawals/9/complete': () => {
+      waiting = [withdrawal(9, { count: 50_000_000, first_approval: first })];
+      return waiting[0];
+    },
+  });
+  renderAt('/ops/withdrawals', <AppRoutes />);
+  await waitFor(() => expect(screen.getAllByTestId('queue-row')).toHaveLength(1));
+  expect(screen.getByRole('button', { name: 'Sort by Approval' })).toBeTruthy();
+  fireEvent.click(screen.getByTestId('queue-row'));
+  await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Pay out' })));
+  await waitFor(() => expect(toasts.messages).toContain('Approved: a second operator must pay it out'));
+  expect(toasts.messages).not.toContain('Withdrawal 9 paid out');
+  const row = await screen.findByTestId('queue-row');
+  await waitFor(() => expect(within(row).getByText('Awaiting 2nd approval (by ops)')).toBeTruthy());
+  fireEvent.click(row);
+  const panel = screen.getByRole('complementary', { name: 'Withdrawal 9' });
+  expect(within(panel).getByText(/^First approved by ops at /)).toBeTruthy();
+  toasts.stop();
+});
+
+it('four eyes: the same operator cannot give the second approval, in the API\'s words', async () => {
+  const first = { operator: 'ops', at: '2026-03-04T06:00:00.000Z' };
+  answer({
+    '/v2/config': () => CONFIG, '/ops/me': () => me('finance'),
+    '/ops/withdrawals': () => ({ rows: [withdrawal(9, { first_approval: first })], count: 1 }),
+    '/ops/withdrawals/9/complete': () => {
+      throw new ApiError(409, 'secondApproverRequired');
+    },
+  });
+  renderAt('/ops/withdrawals', <AppRoutes />);
+  await waitFor(() => expect(screen.getAllByTestId('queue-row')).toHaveLength(1));
+  fireEvent.click(screen.getByTestId('queue-row'));
+  await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Pay out' })));
+  expect((await screen.findByRole('alert')).textContent).toBe('You gave the first approval: a different operator must give the second');
 });

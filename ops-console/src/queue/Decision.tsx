@@ -6,11 +6,12 @@ import { useRefreshQueue } from './queueQuery';
 import s from './queue.module.css';
 
 /** What a decision's controls and messages say, translated. */
-export interface DecisionTexts {
+export interface DecisionTexts<O = unknown> {
   accept: string;
   refuse: string;
   refuseTitle: string;
-  accepted: string;
+  /** The toast after accepting: a text, or one chosen by the answer (a first of two approvals is not a payout). */
+  accepted: string | ((answer: O) => string);
   refused: string;
 }
 
@@ -19,29 +20,29 @@ export interface DecisionTexts {
  * `accept` and `refuse` are the item's calls (path filled in with `atPath`); after either the queue's `list` asks
  * again and `onDone` closes the item. A refusal by the API is shown in its own translated words.
  */
-export function Decision({
+export function Decision<O>({
   accept,
   refuse,
   list,
   texts,
   onDone,
 }: {
-  accept: Endpoint<object>;
+  accept: Endpoint<object, O>;
   refuse: Endpoint<{ reason: string }>;
   list: Pick<Endpoint, 'path'>;
-  texts: DecisionTexts;
+  texts: DecisionTexts<O>;
   onDone: () => void;
 }) {
   const { t } = useTranslation('ops');
   const refresh = useRefreshQueue(list);
   const [asking, setAsking] = useState(false);
-  const settled = (message: string) => () => {
+  const settled = (message: string) => {
     toast(message, 'success');
     refresh();
     onDone();
   };
-  const accepting = useCallMutation(accept, { onSuccess: settled(texts.accepted) });
-  const refusing = useCallMutation(refuse, { onSuccess: settled(texts.refused) });
+  const accepting = useCallMutation(accept, { onSuccess: (answer) => settled(typeof texts.accepted === 'string' ? texts.accepted : texts.accepted(answer)) });
+  const refusing = useCallMutation(refuse, { onSuccess: () => settled(texts.refused) });
   const failure = (e: unknown) => (e ? t(failureKey(e, 'action.failed')) : null);
   return (
     <>

@@ -62,6 +62,8 @@ export function QueueTable<T extends RowData>({
   rowId,
   selectedId,
   onSelect,
+  local = true,
+  emptyText,
 }: {
   /** The table's caption (the queue's name). */
   label: string;
@@ -70,6 +72,13 @@ export function QueueTable<T extends RowData>({
   rowId: (row: T) => string;
   selectedId: string | null;
   onSelect: (row: T) => void;
+  /**
+   * Whether the table filters and pages the rows itself (a queue's first QUEUE_LIMIT rows); false when the API pages
+   * them (at most ROWS_PER_PAGE a page) and the page shows its own pager: the rows given are one page, still sortable.
+   */
+  local?: boolean;
+  /** What an empty table says (a queue: nothing is waiting). */
+  emptyText?: string;
 }) {
   const { t } = useTranslation('ops');
   const columnDefs = useMemo(() => columns.map(toColumnDef), [columns]);
@@ -92,15 +101,17 @@ export function QueueTable<T extends RowData>({
 
   return (
     <div className={s.tableBox}>
-      <label className={s.filter}>
-        <span>{t('table.filter')}</span>
-        <input
-          type="search"
-          value={String(table.state.globalFilter ?? '')}
-          onChange={(e) => table.setGlobalFilter(e.target.value)}
-          placeholder={t('table.filterPlaceholder')}
-        />
-      </label>
+      {local && (
+        <label className={s.filter}>
+          <span>{t('table.filter')}</span>
+          <input
+            type="search"
+            value={String(table.state.globalFilter ?? '')}
+            onChange={(e) => table.setGlobalFilter(e.target.value)}
+            placeholder={t('table.filterPlaceholder')}
+          />
+        </label>
+      )}
       <table className={s.table}>
         <caption className={s.caption}>{label}</caption>
         <thead>
@@ -151,16 +162,18 @@ export function QueueTable<T extends RowData>({
           })}
         </tbody>
       </table>
-      {pageRows.length === 0 && <p className={s.empty}>{rows.length === 0 ? t('table.empty') : t('table.noMatch')}</p>}
-      <div className={s.pager}>
-        <IconButton label={t('table.previous')} onClick={() => table.previousPage()} disabled={!table.getCanPreviousPage()}>
-          <Icon name="back" size={18} />
-        </IconButton>
-        <span>{t('table.page', { page: table.state.pagination.pageIndex + 1, pages })}</span>
-        <IconButton label={t('table.next')} onClick={() => table.nextPage()} disabled={!table.getCanNextPage()}>
-          <Icon name="chevron" size={18} />
-        </IconButton>
-      </div>
+      {pageRows.length === 0 && <p className={s.empty}>{rows.length === 0 ? (emptyText ?? t('table.empty')) : t('table.noMatch')}</p>}
+      {local && (
+        <div className={s.pager}>
+          <IconButton label={t('table.previous')} onClick={() => table.previousPage()} disabled={!table.getCanPreviousPage()}>
+            <Icon name="back" size={18} />
+          </IconButton>
+          <span>{t('table.page', { page: table.state.pagination.pageIndex + 1, pages })}</span>
+          <IconButton label={t('table.next')} onClick={() => table.nextPage()} disabled={!table.getCanNextPage()}>
+            <Icon name="chevron" size={18} />
+          </IconButton>
+        </div>
+      )}
     </div>
   );
 }

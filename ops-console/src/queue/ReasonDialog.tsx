@@ -12,6 +12,7 @@ export function ReasonDialog({
   error,
   onConfirm,
   onClose,
+  reasonLabel,
 }: {
   open: boolean;
   title: string;
@@ -21,6 +22,8 @@ export function ReasonDialog({
   error: string | null;
   onConfirm: (reason: string) => void;
   onClose: () => void;
+  /** The reason field's label, when the user is not the one who reads it. */
+  reasonLabel?: string;
 }) {
   const { t } = useTranslation('ops');
   const [reason, setReason] = useState('');
@@ -31,7 +34,7 @@ export function ReasonDialog({
   return (
     <Dialog open={open} onClose={onClose} title={title}>
       <form onSubmit={submit}>
-        <TextField label={t('action.reason')} value={reason} onChange={setReason} maxLength={500} autoFocus error={error} />
+        <TextField label={reasonLabel ?? t('action.reason')} value={reason} onChange={setReason} maxLength={500} autoFocus error={error} />
         <div className={s.actions}>
           <Button variant="secondary" onClick={onClose}>
             {t('common.cancel')}

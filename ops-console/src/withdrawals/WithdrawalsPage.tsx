@@ -4,6 +4,7 @@ import { formatMoney, useCall, useDeployment, WITHDRAW_STATUS, type CallOutput }
 import { opsCalls } from '@invest/shared/ops-calls';
 import { atPath } from '@invest/shared/path-params';
 import { ageOf, useNow } from '../queue/age';
+import { afterApproval, FirstApprovalFacts, useApprovalColumn } from '../queue/approval';
 import { Decision } from '../queue/Decision';
 import { QueuePage } from '../queue/QueuePage';
 import { QUEUE_PAGE, QUEUE_POLL } from '../queue/queueQuery';
@@ -21,6 +22,7 @@ export function WithdrawalsPage() {
   const currency = useDeployment().data?.currency ?? '';
   const now = useNow(60_000);
   const query = useCall(opsCalls.opsWithdrawals, { status: WITHDRAW_STATUS.inProgress, ...QUEUE_PAGE }, QUEUE_POLL);
+  const approval = useApprovalColumn<OpsWithdrawal>();
   const columns = useMemo<QueueColumn<OpsWithdrawal>[]>(
     () => [
       { id: 'id', header: t('col.id'), value: (r) => r.id, numeric: true },
@@ -29,8 +31,9 @@ export function WithdrawalsPage() {
       { id: 'bank', header: t('col.bank'), value: (r) => r.bank },
       { id: 'card', header: t('col.card'), value: (r) => r.bank_card },
       { id: 'age', header: t('col.age'), value: (r) => r.created_at, cell: (r) => ageOf(r.created_at, now) },
+      approval,
     ],
-    [t, currency, now],
+    [t, currency, now, approval],
   );
   return (
     <QueuePage
@@ -51,6 +54,7 @@ export function WithdrawalsPage() {
             <dd className="num">{r.bank_card}</dd>
             <dt>{t('col.age')}</dt>
             <dd>{ageOf(r.created_at, now)}</dd>
+            <FirstApprovalFacts approval={r.first_approval} />
           </dl>
           <Decision
             accept={atPath(opsCalls.opsWithdrawalComplete, { id: r.id })}
@@ -60,7 +64,7 @@ export function WithdrawalsPage() {
               accept: t('withdrawals.payOut'),
               refuse: t('withdrawals.fail'),
               refuseTitle: t('withdrawals.failTitle', { id: r.id }),
-              accepted: t('withdrawals.paid', { id: r.id }),
+              accepted: afterApproval(t('approval.first'), t('withdrawals.paid', { id: r.id })),
               refused: t('withdrawals.refunded', { id: r.id }),
             }}
             onDone={close}

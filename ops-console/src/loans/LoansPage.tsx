@@ -1,0 +1,75 @@
+import { useMemo } from 'react';
+import { useTranslation } from '@invest/runtime';
+import { formatDate, formatMoney, LOAN_STATE, useCall, useDeployment, type CallOutput } from '@invest/shared';
+import { opsCalls } from '@invest/shared/ops-calls';
+import { atPath } from '@invest/shared/path-params';
+import { ageOf, useNow } from '../queue/age';
+import { afterApproval, FirstApprovalFacts, useApprovalColumn } from '../queue/approval';
+import { Decision } from '../queue/Decision';
+import { QueuePage } from '../queue/QueuePage';
+import { QUEUE_PAGE, QUEUE_POLL } from '../queue/queueQuery';
+import type { QueueColumn } from '../queue/QueueTable';
+import s from '../queue/queue.module.css';
+
+type OpsLoan = CallOutput<typeof opsCalls.opsLoans>['rows'][number];
+
+/**
+ * The loan applications waiting for an operator: each is approved (the principal goes to the wallet) or rejected with
+ * a reason. A large one needs two operators' approvals (four eyes): the first only records it.
+ */
+export function LoansPage() {
+  const { t } = useTranslation('ops');
+  const currency = useDeployment().data?.currency ?? '';
+  const now = useNow(60_000);
+  const query = useCall(opsCalls.opsLoans, { state: LOAN_STATE.applying, ...QUEUE_PAGE }, QUEUE_POLL);
+  const approval = useApprovalColumn<OpsLoan>();
+  const columns = useMemo<QueueColumn<OpsLoan>[]>(
+    () => [
+      { id: 'id', header: t('col.id'), value: (r) => r.id, numeric: true },
+      { id: 'user', header: t('col.user'), value: (r) => r.user },
+      { id: 'amount', header: t('col.amount'), value: (r) => r.count, cell: (r) => formatMoney(r.count, currency), numeric: true },
+      { id: 'date', header: t('col.date'), value: (r) => r.created_at, cell: (r) => formatDate(r.created_at) },
+      { id: 'age', header: t('col.age'), value: (r) => r.created_at, cell: (r) => ageOf(r.created_at, now) },
+      approval,
+    ],
+    [t, currency, now, approval],
+  );
+  return (
+    <QueuePage
+      title={t('loans.title')}
+      query={query}
+      columns={columns}
+      detailTitle={(r) => t('loans.detail', { id: r.id })}
+      detail={(r, close) => (
+        <>
+          <dl className={s.facts}>
+            <dt>{t('col.user')}</dt>
+            <dd>{r.user}</dd>
+            <dt>{t('col.amount')}</dt>
+            <dd className="num">{formatMoney(r.count, currency)}</dd>
+            <dt>{t('col.interest')}</dt>
+            <dd className="num">{formatMoney(r.interest, currency)}</dd>
+            <dt>{t('col.date')}</dt>
+            <dd>{formatDate(r.created_at)}</dd>
+            <dt>{t('col.age')}</dt>
+            <dd>{ageOf(r.created_at, now)}</dd>
+            <FirstApprovalFacts approval={r.first_approval} />
+          </dl>
+          <Decision
+            accept={atPath(opsCalls.opsLoanApprove, { id: r.id })}
+            refuse={atPath(opsCalls.opsLoanReject, { id: r.id })}
+            list={opsCalls.opsLoans}
+            texts={{
+              accept: t('loans.approve'),
+              refuse: t('loans.reject'),
+              refuseTitle: t('loans.rejectTitle', { id: r.id }),
+              accepted: afterApproval(t('approval.firstLoan'), t('loans.approved', { id: r.id })),
+              refused: t('loans.rejected', { id: r.id }),
+            }}
+            onDone={close}
+          />
+        </>
+      )}
+    />
+  );
+}
