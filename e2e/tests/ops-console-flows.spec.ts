@@ -98,3 +98,29 @@ async function approveTwice(request: APIRequestContext, page: Page, browser: Bro
   await first.context().close();
   await desk.context().close();
 }
+
+test('a chat is answered live: the operator replies in the console, the investor reads it without a reload', async ({ page, request, browser, baseURL }) => {
+  const user = await registerByApi(request);
+  await loginByUi(page, user);
+  await open(page, '/customer-service');
+  await page.getByRole('textbox', { name: 'Message' }).fill('Where is my deposit?');
+  await page.getByRole('button', { name: 'Send' }).click();
+  await expect(page.getByTestId('chat-text').last()).toHaveText('Where is my deposit?');
+  const marker = await page.evaluate(() => ((window as unknown as { __marker: number }).__marker = Date.now()));
+
+  const operator = operatorCredentials();
+  const desk = await signIn(browser, baseURL!, operator.user, operator.password);
+  await desk.goto('/ops/chat');
+  await desk.getByTestId('queue-row').filter({ hasText: user }).click();
+  const panel = desk.getByRole('complementary');
+  await expect(panel.getByRole('list', { name: 'Messages' })).toContainText('Where is my deposit?');
+  await panel.getByLabel('Reply').fill('It is credited now.');
+  await panel.getByRole('button', { name: 'Send' }).click();
+  await expect(panel.getByRole('list', { name: 'Messages' })).toContainText('It is credited now.');
+  await desk.screenshot({ path: test.info().outputPath('ops-chat.png') });
+  await expectUsable(desk);
+
+  await expect(page.getByTestId('chat-text').last()).toHaveText('It is credited now.', { timeout: 15_000 });
+  expect(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(marker);
+  await desk.context().close();
+});

@@ -8,6 +8,7 @@ import { WithdrawalsPage } from './withdrawals/WithdrawalsPage';
 import { LoansPage } from './loans/LoansPage';
 import { KycPage } from './kyc/KycPage';
 import { UsersPage } from './users/UsersPage';
+import { ChatPage } from './chat/ChatPage';
 import { AuditPage } from './audit/AuditPage';
 import { mayUse, PAGES, pagesFor, useOperator } from './roles';
 
@@ -43,6 +44,7 @@ export function AppRoutes() {
         <Route path="withdrawals" element={<Allowed path="withdrawals"><WithdrawalsPage /></Allowed>} />
         <Route path="loans" element={<Allowed path="loans"><LoansPage /></Allowed>} />
         <Route path="kyc" element={<Allowed path="kyc"><KycPage /></Allowed>} />
+        <Route path="chat" element={<Allowed path="chat"><ChatPage /></Allowed>} />
         <Route path="users" element={<Allowed path="users"><UsersPage /></Allowed>} />
         <Route path="audit" element={<Allowed path="audit"><AuditPage /></Allowed>} />
         <Route path="*" element={<FirstPage />} />

@@ -4,7 +4,7 @@ import { opsCalls } from '@invest/shared/ops-calls';
 /** A page of the console and the roles that may use it (an admin may use every page; the API checks it again). */
 export interface ConsolePage {
   path: string;
-  label: 'nav.deposits' | 'nav.withdrawals' | 'nav.loans' | 'nav.kyc' | 'nav.users' | 'nav.audit';
+  label: 'nav.deposits' | 'nav.withdrawals' | 'nav.loans' | 'nav.kyc' | 'nav.chat' | 'nav.users' | 'nav.audit';
   roles: readonly OperatorRole[] | 'all';
 }
 
@@ -14,6 +14,7 @@ export const PAGES: readonly ConsolePage[] = [
   { path: '/ops/withdrawals', label: 'nav.withdrawals', roles: ['finance'] },
   { path: '/ops/loans', label: 'nav.loans', roles: ['finance'] },
   { path: '/ops/kyc', label: 'nav.kyc', roles: ['support'] },
+  { path: '/ops/chat', label: 'nav.chat', roles: ['support'] },
   { path: '/ops/users', label: 'nav.users', roles: 'all' },
   { path: '/ops/audit', label: 'nav.audit', roles: [] },
 ];

@@ -21,11 +21,11 @@ async function navLinks(): Promise<string[]> {
     .map((l) => l.textContent ?? '');
 }
 
-it('shows a support operator only the real-name checks and the users, opening on the checks, with the role beside the name', async () => {
+it('shows a support operator only the real-name checks, the chat and the users, opening on the checks, with the role beside the name', async () => {
   answer({ '/v2/config': () => CONFIG, '/ops/me': () => me('support', 'sam'), '/ops/kyc': EMPTY });
   renderAt('/ops', <AppRoutes />);
   expect(await screen.findByRole('heading', { name: 'Real-name checks' })).toBeTruthy();
-  expect(await navLinks()).toEqual(['Real-name checks', 'Users']);
+  expect(await navLinks()).toEqual(['Real-name checks', 'Customer chat', 'Users']);
   expect(screen.getByText('Signed in as sam')).toBeTruthy();
   expect(screen.getByText('Support')).toBeTruthy();
 });
@@ -41,7 +41,7 @@ it('shows an admin every page', async () => {
   answer({ '/v2/config': () => CONFIG, '/ops/me': () => me('admin'), '/ops/recharges': EMPTY });
   renderAt('/ops/nowhere', <AppRoutes />);
   expect(await screen.findByRole('heading', { name: 'Deposits' })).toBeTruthy();
-  expect(await navLinks()).toEqual(['Deposits', 'Withdrawals', 'Loans', 'Real-name checks', 'Users', 'Audit log']);
+  expect(await navLinks()).toEqual(['Deposits', 'Withdrawals', 'Loans', 'Real-name checks', 'Customer chat', 'Users', 'Audit log']);
   expect(screen.getByText('Admin')).toBeTruthy();
 });
 

@@ -20,6 +20,7 @@ export const de: Leaves<typeof en> = {
     loans: 'Kredite',
     users: 'Nutzer',
     audit: 'Audit-Log',
+    chat: 'Kundenchat',
   },
   session: {
     operator: 'Angemeldet als {{name}}',
@@ -100,6 +101,16 @@ export const de: Leaves<typeof en> = {
     zoomOut: 'Verkleinern',
     rotate: 'Um eine Vierteldrehung drehen',
     reset: 'Ansicht zurücksetzen',
+  },
+  chat: {
+    title: 'Kundenchat',
+    detail: 'Chat mit {{user}}',
+    unread: 'Ungelesen',
+    last: 'Letzte Nachricht',
+    you: 'Sie',
+    messages: 'Nachrichten',
+    reply: 'Antwort',
+    send: 'Senden',
   },
   role: {
     support: 'Support',

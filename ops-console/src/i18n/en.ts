@@ -17,6 +17,7 @@ export const en = {
     loans: 'Loans',
     users: 'Users',
     audit: 'Audit log',
+    chat: 'Customer chat',
   },
   session: {
     operator: 'Signed in as {{name}}',
@@ -97,6 +98,16 @@ export const en = {
     zoomOut: 'Zoom out',
     rotate: 'Rotate a quarter turn',
     reset: 'Reset the view',
+  },
+  chat: {
+    title: 'Customer chat',
+    detail: 'Chat with {{user}}',
+    unread: 'Unread',
+    last: 'Last message',
+    you: 'You',
+    messages: 'Messages',
+    reply: 'Reply',
+    send: 'Send',
   },
   role: {
     support: 'Support',

@@ -20,6 +20,7 @@ export const es: Leaves<typeof en> = {
     loans: 'Préstamos',
     users: 'Usuarios',
     audit: 'Registro de auditoría',
+    chat: 'Chat de clientes',
   },
   session: {
     operator: 'Sesión de {{name}}',
@@ -100,6 +101,16 @@ export const es: Leaves<typeof en> = {
     zoomOut: 'Alejar',
     rotate: 'Girar un cuarto de vuelta',
     reset: 'Restablecer la vista',
+  },
+  chat: {
+    title: 'Chat de clientes',
+    detail: 'Chat con {{user}}',
+    unread: 'Sin leer',
+    last: 'Último mensaje',
+    you: 'Tú',
+    messages: 'Mensajes',
+    reply: 'Respuesta',
+    send: 'Enviar',
   },
   role: {
     support: 'Soporte',

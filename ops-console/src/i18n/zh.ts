@@ -20,6 +20,7 @@ export const zh: Leaves<typeof en> = {
     loans: '贷款',
     users: '用户',
     audit: '审计日志',
+    chat: '客户聊天',
   },
   session: {
     operator: '当前账号：{{name}}',
@@ -100,6 +101,16 @@ export const zh: Leaves<typeof en> = {
     zoomOut: '缩小',
     rotate: '旋转 90 度',
     reset: '还原视图',
+  },
+  chat: {
+    title: '客户聊天',
+    detail: '与 {{user}} 的对话',
+    unread: '未读',
+    last: '最后消息',
+    you: '您',
+    messages: '消息',
+    reply: '回复',
+    send: '发送',
   },
   role: {
     support: '客服',
