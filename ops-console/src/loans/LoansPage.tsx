@@ -3,13 +3,12 @@ import { useTranslation } from '@invest/runtime';
 import { formatDate, formatMoney, LOAN_STATE, useCall, useDeployment, type CallOutput } from '@invest/shared';
 import { opsCalls } from '@invest/shared/ops-calls';
 import { atPath } from '@invest/shared/path-params';
-import { ageOf, useNow } from '../queue/age';
 import { afterApproval, FirstApprovalFacts, useApprovalColumn } from '../queue/approval';
 import { Decision } from '../queue/Decision';
 import { QueuePage } from '../queue/QueuePage';
 import { QUEUE_PAGE, QUEUE_POLL } from '../queue/queueQuery';
 import type { QueueColumn } from '../queue/QueueTable';
-import s from '../queue/queue.module.css';
+import { ColumnFacts, useRequestColumns } from '../queue/requestColumns';
 
 type OpsLoan = CallOutput<typeof opsCalls.opsLoans>['rows'][number];
 
@@ -20,20 +19,10 @@ type OpsLoan = CallOutput<typeof opsCalls.opsLoans>['rows'][number];
 export function LoansPage() {
   const { t } = useTranslation('ops');
   const currency = useDeployment().data?.currency ?? '';
-  const now = useNow(60_000);
   const query = useCall(opsCalls.opsLoans, { state: LOAN_STATE.applying, ...QUEUE_PAGE }, QUEUE_POLL);
   const approval = useApprovalColumn<OpsLoan>();
-  const columns = useMemo<QueueColumn<OpsLoan>[]>(
-    () => [
-      { id: 'id', header: t('col.id'), value: (r) => r.id, numeric: true },
-      { id: 'user', header: t('col.user'), value: (r) => r.user },
-      { id: 'amount', header: t('col.amount'), value: (r) => r.count, cell: (r) => formatMoney(r.count, currency), numeric: true },
-      { id: 'date', header: t('col.date'), value: (r) => r.created_at, cell: (r) => formatDate(r.created_at) },
-      { id: 'age', header: t('col.age'), value: (r) => r.created_at, cell: (r) => ageOf(r.created_at, now) },
-      approval,
-    ],
-    [t, currency, now, approval],
-  );
+  const own = useMemo<QueueColumn<OpsLoan>[]>(() => [{ id: 'date', header: t('col.date'), value: (r) => r.created_at, cell: (r) => formatDate(r.created_at) }], [t]);
+  const columns = [...useRequestColumns(own), approval];
   return (
     <QueuePage
       title={t('loans.title')}
@@ -42,19 +31,11 @@ export function LoansPage() {
       detailTitle={(r) => t('loans.detail', { id: r.id })}
       detail={(r, close) => (
         <>
-          <dl className={s.facts}>
-            <dt>{t('col.user')}</dt>
-            <dd>{r.user}</dd>
-            <dt>{t('col.amount')}</dt>
-            <dd className="num">{formatMoney(r.count, currency)}</dd>
+          <ColumnFacts columns={columns} row={r}>
             <dt>{t('col.interest')}</dt>
             <dd className="num">{formatMoney(r.interest, currency)}</dd>
-            <dt>{t('col.date')}</dt>
-            <dd>{formatDate(r.created_at)}</dd>
-            <dt>{t('col.age')}</dt>
-            <dd>{ageOf(r.created_at, now)}</dd>
             <FirstApprovalFacts approval={r.first_approval} />
-          </dl>
+          </ColumnFacts>
           <Decision
             accept={atPath(opsCalls.opsLoanApprove, { id: r.id })}
             refuse={atPath(opsCalls.opsLoanReject, { id: r.id })}

@@ -26,6 +26,8 @@ export interface QueueColumn<T extends RowData> {
   cell?: (row: T) => ReactNode;
   /** Right-aligned figures (amounts). */
   numeric?: boolean;
+  /** false: the side panel says this its own way (ColumnFacts leaves it out). */
+  inPanel?: false;
 }
 
 /** Rows on one page of the table. */

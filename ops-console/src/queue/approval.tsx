@@ -16,6 +16,8 @@ export function useApprovalColumn<T extends { first_approval?: FirstApproval }>(
     () => ({
       id: 'approval',
       header: t('col.approval'),
+      // The panel names the first approver and the time (FirstApprovalFacts).
+      inPanel: false,
       value: (r: T) => (r.first_approval ? t('approval.awaiting', { name: r.first_approval.operator }) : ''),
     }),
     [t],

@@ -1,15 +1,14 @@
 import { useMemo } from 'react';
 import { useTranslation } from '@invest/runtime';
-import { formatMoney, useCall, useDeployment, WITHDRAW_STATUS, type CallOutput } from '@invest/shared';
+import { useCall, WITHDRAW_STATUS, type CallOutput } from '@invest/shared';
 import { opsCalls } from '@invest/shared/ops-calls';
 import { atPath } from '@invest/shared/path-params';
-import { ageOf, useNow } from '../queue/age';
 import { afterApproval, FirstApprovalFacts, useApprovalColumn } from '../queue/approval';
 import { Decision } from '../queue/Decision';
 import { QueuePage } from '../queue/QueuePage';
 import { QUEUE_PAGE, QUEUE_POLL } from '../queue/queueQuery';
 import type { QueueColumn } from '../queue/QueueTable';
-import s from '../queue/queue.module.css';
+import { ColumnFacts, useRequestColumns } from '../queue/requestColumns';
 
 type OpsWithdrawal = CallOutput<typeof opsCalls.opsWithdrawals>['rows'][number];
 
@@ -19,22 +18,16 @@ type OpsWithdrawal = CallOutput<typeof opsCalls.opsWithdrawals>['rows'][number];
  */
 export function WithdrawalsPage() {
   const { t } = useTranslation('ops');
-  const currency = useDeployment().data?.currency ?? '';
-  const now = useNow(60_000);
   const query = useCall(opsCalls.opsWithdrawals, { status: WITHDRAW_STATUS.inProgress, ...QUEUE_PAGE }, QUEUE_POLL);
   const approval = useApprovalColumn<OpsWithdrawal>();
-  const columns = useMemo<QueueColumn<OpsWithdrawal>[]>(
+  const own = useMemo<QueueColumn<OpsWithdrawal>[]>(
     () => [
-      { id: 'id', header: t('col.id'), value: (r) => r.id, numeric: true },
-      { id: 'user', header: t('col.user'), value: (r) => r.user },
-      { id: 'amount', header: t('col.amount'), value: (r) => r.count, cell: (r) => formatMoney(r.count, currency), numeric: true },
       { id: 'bank', header: t('col.bank'), value: (r) => r.bank },
       { id: 'card', header: t('col.card'), value: (r) => r.bank_card },
-      { id: 'age', header: t('col.age'), value: (r) => r.created_at, cell: (r) => ageOf(r.created_at, now) },
-      approval,
     ],
-    [t, currency, now, approval],
+    [t],
   );
+  const columns = [...useRequestColumns(own), approval];
   return (
     <QueuePage
       title={t('withdrawals.title')}
@@ -43,19 +36,9 @@ export function WithdrawalsPage() {
       detailTitle={(r) => t('withdrawals.detail', { id: r.id })}
       detail={(r, close) => (
         <>
-          <dl className={s.facts}>
-            <dt>{t('col.user')}</dt>
-            <dd>{r.user}</dd>
-            <dt>{t('col.amount')}</dt>
-            <dd className="num">{formatMoney(r.count, currency)}</dd>
-            <dt>{t('col.bank')}</dt>
-            <dd>{r.bank}</dd>
-            <dt>{t('col.card')}</dt>
-            <dd className="num">{r.bank_card}</dd>
-            <dt>{t('col.age')}</dt>
-            <dd>{ageOf(r.created_at, now)}</dd>
+          <ColumnFacts columns={columns} row={r}>
             <FirstApprovalFacts approval={r.first_approval} />
-          </dl>
+          </ColumnFacts>
           <Decision
             accept={atPath(opsCalls.opsWithdrawalComplete, { id: r.id })}
             refuse={atPath(opsCalls.opsWithdrawalFail, { id: r.id })}
