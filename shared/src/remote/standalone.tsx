@@ -1,18 +1,12 @@
-import { StrictMode, useState, type ComponentType } from 'react';
-import { createRoot } from 'react-dom/client';
-import { I18nextProvider, useTranslation } from '@invest/runtime';
+import { useState, type ComponentType } from 'react';
+import { useTranslation } from '@invest/runtime';
 // The package by name, not by path: a remote running alone must use the same @invest/shared instance as its screens.
 import {
   Button,
   call,
   calls,
   errorKeyOf,
-  followApp,
-  addTexts,
-  i18n,
   PageHeader,
-  QueryProvider,
-  queryClient,
   RemoteBoundary,
   sanitizePhone,
   session,
@@ -23,6 +17,7 @@ import {
 } from '@invest/shared';
 import { formError, LoginForm } from '@invest/shared/forms';
 import '@invest/shared/styles.css';
+import { mountPage } from './mountPage';
 
 /** A team's own login while it runs its remote alone (the real login screens belong to the shell). */
 function TeamLogin() {
@@ -75,18 +70,7 @@ function Frame({ name, App }: { name: string; App: ComponentType }) {
 }
 
 /** `npm run dev -w <remote>`: the remote alone on its own port, against the API, with its own texts. */
-export async function mountStandalone(name: string, App: ComponentType, texts: Texts): Promise<void> {
-  await addTexts(texts);
+export function mountStandalone(name: string, App: ComponentType, texts: Texts): Promise<void> {
   // Alone, the remote owns the page's client as the shell otherwise does.
-  followApp(queryClient);
-  document.getElementById('app-loading')?.remove();
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <I18nextProvider i18n={i18n}>
-        <QueryProvider>
-          <Frame name={name} App={App} />
-        </QueryProvider>
-      </I18nextProvider>
-    </StrictMode>,
-  );
+  return mountPage(<Frame name={name} App={App} />, texts);
 }
