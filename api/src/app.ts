@@ -90,7 +90,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Buil
     // The embedded database has one process by construction.
     app.decorate('jobLease', config.databaseUrl && config.databaseUrl !== MEMORY_DATABASE_URL ? { db: database.db, holder: `${os.hostname()}:${process.pid}:${randomUUID()}` } : undefined);
     app.decorate('streamHeartbeatMs', deps.streamHeartbeatMs ?? 15_000);
-    app.decorate('trading', { matcher: null });
+    app.decorate('trading', { matcher: null, maturity: null });
     if (!deps.database) app.addHook('onClose', async () => database.close());
     app.setErrorHandler(serverErrorHandler);
     // On the whole server: the web files registered later (@invest/web) get the headers too.

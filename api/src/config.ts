@@ -2,6 +2,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { BALANCE_MAX, MINOR_PER_UNIT, RECHARGE_MIN } from '@invest/shared/contract';
 import { API_ROOT } from './package-root';
+import { REGIONS, type Region } from './market/types';
 
 /** `<repo root>`, the API package's parent, so DATA_DIR's default does not depend on the cwd. */
 export const REPO_ROOT = path.resolve(API_ROOT, '..');
@@ -49,6 +50,16 @@ const EnvSchema = z.object({
     .optional(),
   DATA_DIR: z.string().min(1, 'DATA_DIR must not be empty').optional(),
   CURRENCY: z.enum(['INR', 'MXN'], { error: 'CURRENCY must be INR or MXN' }).default('INR'),
+  MARKETS: z
+    .string()
+    .transform((v) => v.split(',').map((m) => m.trim().toUpperCase()))
+    .pipe(
+      z
+        .array(z.enum(REGIONS, { error: `MARKETS must list ${REGIONS.join(', ')}, comma-separated` }))
+        .min(1)
+        .refine((list) => new Set(list).size === list.length, { error: 'MARKETS must not list a market twice' }),
+    )
+    .optional(),
   TOKEN_TTL_DAYS: z.coerce
     .number({ error: 'TOKEN_TTL_DAYS must be a number' })
     .int('TOKEN_TTL_DAYS must be an integer')
@@ -145,6 +156,8 @@ export interface Config {
   databaseUrl: string | undefined;
   dataDir: string;
   currency: 'INR' | 'MXN';
+  /** The countries whose markets the deployment lists, its home market first (MARKETS; by default by currency). */
+  markets: readonly Region[];
   tokenTtlDays: number;
   seedDemo: boolean;
   seedInviteCode: string;
@@ -171,6 +184,9 @@ export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
+/** The markets a deployment lists unless MARKETS says otherwise: its own country's, then the US. */
+const HOME_MARKETS: Record<Config['currency'], readonly Region[]> = { INR: ['IN', 'US'], MXN: ['MX', 'US'] };
+
 /** Reads the environment once at start; a bad value throws a ConfigError naming every bad variable. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   // An empty variable means "not set" (docker-compose writes `FOO=` for unset values).
@@ -188,6 +204,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databaseUrl: e.DATABASE_URL,
     dataDir: path.resolve(REPO_ROOT, e.DATA_DIR ?? 'data'),
     currency: e.CURRENCY,
+    markets: e.MARKETS ?? HOME_MARKETS[e.CURRENCY],
     tokenTtlDays: e.TOKEN_TTL_DAYS,
     // The embedded database is the demo/dev setup: seed it unless told not to. A real PostgreSQL only on request.
     seedDemo: e.SEED_DEMO ?? embedded,

@@ -10,6 +10,7 @@ describe('loadConfig', () => {
       databaseUrl: undefined,
       dataDir: path.resolve(__dirname, '..', '..', 'data'),
       currency: 'INR',
+      markets: ['IN', 'US'],
       tokenTtlDays: 30,
       seedDemo: true,
       seedInviteCode: 'DEMO2026',
@@ -24,6 +25,13 @@ describe('loadConfig', () => {
       http: { headersTimeoutMs: 20_000, idleTimeoutMs: 30_000, requestTimeoutMs: 180_000, maxConnections: 20_000, connectionsPerAddress: 100 },
       deviceCookieSecret: undefined,
     });
+  });
+
+  it("lists the deployment's own market first, then the US, unless MARKETS says otherwise", () => {
+    expect(loadConfig({ CURRENCY: 'MXN' }).markets).toEqual(['MX', 'US']);
+    expect(loadConfig({ CURRENCY: 'MXN', MARKETS: 'mx, us, in' }).markets).toEqual(['MX', 'US', 'IN']);
+    expect(() => loadConfig({ MARKETS: 'IN,BR' })).toThrow(/MARKETS must list IN, US, MX/);
+    expect(() => loadConfig({ MARKETS: 'IN,IN' })).toThrow(/MARKETS must not list a market twice/);
   });
 
   it('resolves DATA_DIR against the repository root, not the working directory', () => {

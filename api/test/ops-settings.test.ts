@@ -55,6 +55,25 @@ describe.each(backends.slice(0, 1))('operators set the wallet settings on $name'
     expect((await t.current.get('/stock/success/kefu', { token })).body.data).toBe('/customer-service');
   });
 
+  it('chooses the languages the menu offers, English among them, from the console or the command line', async () => {
+    expect((await config(t.current)).languages).toBeUndefined();
+    expect(await set('languages', 'en,es')).toMatchObject({ status: 200 });
+    expect((await config(t.current)).languages).toBe('en,es');
+    for (const value of ['es', 'en,fr', 'en,en', 'en;es']) expect(await set('languages', value)).toMatchObject({ status: 422, body: { data: 'invalidInput' } });
+    expect(await cli('setting-set', 'languages', 'en,zh,es,de')).toMatchObject({ code: 0 });
+    expect((await config(t.current)).languages).toBe('en,zh,es,de');
+    expect((await set('languages', '')).status).toBe(200);
+  });
+
+  it('allows the sites that may frame the widget page: origins only', async () => {
+    expect(await set('embed_origins', 'https://partner.example http://localhost:8081')).toMatchObject({ status: 200 });
+    expect((await config(t.current)).embed_origins).toBe('https://partner.example http://localhost:8081');
+    for (const value of ['https://partner.example/path', 'partner.example', 'javascript:alert(1)', "https://a.example 'self'", '*']) {
+      expect(await set('embed_origins', value)).toMatchObject({ status: 422, body: { data: 'invalidInput' } });
+    }
+    expect((await set('embed_origins', '')).status).toBe(200);
+  });
+
   it('sets the trading rules: the rules call and the next order follow them, within published bounds', async () => {
     const { phone, password } = await t.current.register();
     const token = await t.current.login(phone, password);

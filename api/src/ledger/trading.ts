@@ -51,6 +51,17 @@ export async function bookSell(tx: Tx, b: TradeBooking): Promise<void> {
   await transfers(tx, [sale, ...(await feeBooking(tx, b))], b.at);
 }
 
+/**
+ * A bill paid back at maturity: what the lot cost comes back from the market side as principal_returned, and the rest
+ * of the face value as interest, each its own bill (no fee).
+ */
+export async function bookRedemption(tx: Tx, r: { keyBase: string; walletId: number; currency: string; principal: number; interest: number; ref: string; at: Date }): Promise<void> {
+  const settlement = await systemAccountId(tx, systemShard('settlement:stocks', r.walletId), r.currency);
+  const leg = (part: 'principal' | 'interest', reason: BillReason, amount: number): Booking[] =>
+    amount > 0 ? [{ key: `${r.keyBase}:${part}`, reason, currency: r.currency, amount, from: settlement, to: r.walletId, ref: r.ref }] : [];
+  await transfers(tx, [...leg('principal', 'principal_returned', r.principal), ...leg('interest', 'interest', r.interest)], r.at);
+}
+
 /** The fee's transfer, its own transactionExpenses bill; none for a fee of 0. */
 async function feeBooking(tx: Tx, b: TradeBooking): Promise<Booking[]> {
   if (b.fee <= 0) return [];

@@ -3,10 +3,11 @@
  * chart history, sparkline paths and CSV history import, over a MarketDataProvider (the seeded simulator unless a
  * live feed is plugged in). Synchronous and pure apart from the clock, so a route handler can call it directly.
  */
+import { withBillPrices } from './bills';
 import { CsvImportError, type CsvIssue, parseOhlcvCsv } from './csv';
 import { type HistoryStore, MemoryHistoryStore } from './history-store';
 import type { MarketDataProvider, QuoteListener, SubscribeOptions, Unsubscribe } from './provider';
-import { referenceData, type ReferenceData } from './reference';
+import { listedReference, referenceData, type ReferenceData } from './reference';
 import type { ChartData } from './rows';
 import { MarketSimulator } from './simulator';
 import { sparkline } from './sparkline';
@@ -23,6 +24,7 @@ import {
   type Quote,
   RANGES,
   type Range,
+  type Region,
   type SvgPaths,
   UnknownInstrumentError,
 } from './types';
@@ -40,6 +42,8 @@ export interface MarketEngineOptions {
   store?: HistoryStore;
   /** Reference data. Default: the bundled data/instruments.json. */
   reference?: ReferenceData;
+  /** The countries the deployment lists (its configuration's MARKETS). Default: every one. */
+  regions?: readonly Region[];
 }
 
 export interface InstrumentFilter {
@@ -129,11 +133,12 @@ function checkBars(bars: readonly DailyBar[]): DailyBar[] {
 
 export function createMarketEngine(opts: MarketEngineOptions): MarketEngine {
   const now = opts.now ?? (() => new Date());
-  const reference = opts.reference ?? referenceData();
+  const all = opts.reference ?? referenceData();
+  const reference = opts.regions ? listedReference(all, opts.regions) : all;
   const store = opts.store ?? new MemoryHistoryStore();
   const alwaysOpen = opts.alwaysOpen === true;
   const seed = String(opts.seed);
-  const provider: MarketDataProvider = opts.provider ?? new MarketSimulator({ seed, alwaysOpen, reference, store, now });
+  const provider = withBillPrices(opts.provider ?? new MarketSimulator({ seed, alwaysOpen, reference, store, now }), reference);
 
   const resolve = (symbol: string): Instrument => {
     const inst = reference.bySymbol.get(symbol) ?? reference.bySymbol.get(symbol.trim().toUpperCase());

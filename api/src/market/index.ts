@@ -6,7 +6,8 @@ export * from './csv';
 export * from './rows';
 export { sparkline } from './sparkline';
 export { MarketSimulator, createSimulator, type SimulatorOptions, MINUTE_MS, TICK_MS } from './simulator';
-export { loadReferenceData, referenceData, ReferenceFile, type ReferenceData } from './reference';
+export { listedReference, loadReferenceData, referenceData, ReferenceFile, regionOf, type ReferenceData } from './reference';
+export { billPrice } from './bills';
 export {
   SESSIONS,
   SESSION_IDS,

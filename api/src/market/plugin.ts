@@ -76,7 +76,13 @@ class TickCache<C extends Parameters<typeof serializeOk>[0]> {
 async function market(app: FastifyInstance): Promise<void> {
   const config = app.apiConfig;
   const store = await DbHistoryStore.load(app.db);
-  const { engine, at } = createPinnableEngine({ seed: config.marketSeed, alwaysOpen: config.marketAlwaysOpen, now: () => app.clock(), store });
+  const { engine, at } = createPinnableEngine({
+    seed: config.marketSeed,
+    alwaysOpen: config.marketAlwaysOpen,
+    regions: config.markets,
+    now: () => app.clock(),
+    store,
+  });
   const hub = new QuoteHub(new LocalQuoteFeed(engine, undefined, (err) => app.log.error({ err }, 'quote feed failed')));
   app.decorate('market', { engine, at, store, hub } satisfies MarketService);
 

@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import raw from './data/instruments.json';
 import { SESSION_IDS } from './sessions';
-import { KINDS, MARKETS, type Category, type Instrument, type InstrumentKind, type Market } from './types';
+import { KINDS, MARKETS, type Category, type Instrument, type InstrumentKind, type Market, type Region } from './types';
 
 const SymbolCode = z.string().regex(/^[A-Z0-9^=&.\-]{1,24}$/, 'symbol: upper-case letters, digits and ^ = & . - only');
 
@@ -23,8 +23,9 @@ const InstrumentEntry = z.strictObject({
   drift: z.number().min(-0.5).max(0.5).optional(),
   avgVolume: z.number().int().nonnegative().optional(),
   session: z.enum(SESSION_IDS),
-  precision: z.number().int().min(0).max(6),
+  precision: z.number().int().min(0).max(7),
   members: z.array(SymbolCode).min(1).optional(),
+  bill: z.strictObject({ face: z.number().positive(), days: z.number().int().positive() }).optional(),
 });
 
 const CategoryEntry = z.strictObject({
@@ -61,10 +62,14 @@ function defaultVolume(kind: InstrumentKind, market: Market): number {
     case 'forex': return 150_000;
     case 'future': return 200_000;
     case 'bond': return 40_000;
+    case 'bill': return 2_000_000;
   }
 }
 
-const DEFAULT_DRIFT: Record<InstrumentKind, number> = { index: 0.09, stock: 0.09, forex: 0, future: 0, bond: 0 };
+const DEFAULT_DRIFT: Record<InstrumentKind, number> = { index: 0.09, stock: 0.09, forex: 0, future: 0, bond: 0, bill: 0 };
+
+/** Decimals of an instrument's prices: forex and bonds (per 100 of face value) 4, bills 7 (as CETES are quoted), else 2. */
+const PRECISION: Record<InstrumentKind, number> = { index: 2, stock: 2, forex: 4, future: 2, bond: 4, bill: 7 };
 
 /** Validate a reference file (by default the bundled one) and build the typed, cross-checked reference data. */
 export function loadReferenceData(input: unknown = raw): ReferenceData {
@@ -91,12 +96,13 @@ export function loadReferenceData(input: unknown = raw): ReferenceData {
       session: e.session,
       precision: e.precision,
       ...(e.members ? { members: Object.freeze([...e.members]) } : {}),
+      ...(e.bill ? { bill: Object.freeze({ ...e.bill }) } : {}),
     };
     if (bySymbol.has(inst.symbol)) problems.push(`duplicate symbol ${inst.symbol}`);
     if (byId.has(inst.id)) problems.push(`duplicate id ${inst.id} (${inst.symbol})`);
-    // Forex quotes to 4 decimals, and a bond's price per 100 of face value to 4 as well (spec: forex 4, prices 2).
-    const expectedPrecision = inst.kind === 'forex' || inst.kind === 'bond' ? 4 : 2;
+    const expectedPrecision = PRECISION[inst.kind];
     if (inst.precision !== expectedPrecision) problems.push(`${inst.symbol}: precision ${inst.precision}, expected ${expectedPrecision}`);
+    if ((inst.kind === 'bill') !== Boolean(inst.bill)) problems.push(`${inst.symbol}: a bill, and only a bill, has a face value and term`);
     if (inst.members && inst.kind !== 'index') problems.push(`${inst.symbol}: only an index lists members`);
     bySymbol.set(inst.symbol, inst);
     byId.set(inst.id, inst);
@@ -132,6 +138,35 @@ export function loadReferenceData(input: unknown = raw): ReferenceData {
     categories: Object.freeze(file.categories.map((c) => Object.freeze({ ...c, stocks: c.stocks.map((s) => ({ ...s })) }))),
     bySymbol: new Map([...bySymbol].map(([k, v]) => [k.toUpperCase(), v])),
     byId,
+  };
+}
+
+/** The country an instrument trades in: a stock's or index's market, a bond's or bill's currency; forex and futures none. */
+export function regionOf(inst: Instrument): Region | null {
+  if (inst.market === 'IN' || inst.market === 'US' || inst.market === 'MX') return inst.market;
+  if (inst.market !== 'CGI') return null;
+  const byCurrency: Record<string, Region> = { INR: 'IN', USD: 'US', MXN: 'MX' };
+  return byCurrency[inst.currency] ?? null;
+}
+
+/**
+ * The reference data a deployment lists: the instruments of `regions` (and forex and futures, which belong to no
+ * country), and their categories in the order of `regions`, so the deployment's home market comes first.
+ */
+export function listedReference(ref: ReferenceData, regions: readonly Region[]): ReferenceData {
+  const listed = (inst: Instrument) => {
+    const region = regionOf(inst);
+    return region === null || regions.includes(region);
+  };
+  const instruments = Object.freeze(ref.instruments.filter(listed));
+  const rank = (code: string) => regions.indexOf(code as Region);
+  const categories = ref.categories.filter((c) => rank(c.category_code) >= 0).sort((a, b) => rank(a.category_code) - rank(b.category_code));
+  return {
+    anchorDate: ref.anchorDate,
+    instruments,
+    categories: Object.freeze(categories),
+    bySymbol: new Map(instruments.map((i) => [i.symbol.toUpperCase(), i])),
+    byId: new Map(instruments.map((i) => [i.id, i])),
   };
 }
 

@@ -7,6 +7,7 @@ import type { Candle, Market, SvgPaths } from './types';
 export const MARKET_NAMES: Readonly<Record<Market, string>> = {
   IN: 'India',
   US: 'United States',
+  MX: 'Mexico',
   FOREX: 'Forex',
   FUTURE: 'Futures',
   CGI: 'Treasury',

@@ -6,8 +6,9 @@
  * date's local midnight. A negative open means the window starts the evening before (FX and CME Globex: the Monday
  * session opens on Sunday evening New York time).
  *
- * Exchange holidays are ignored on purpose: every weekday is a trading day. (A holiday calendar per exchange can be
- * added later as a set of closed trading dates; nothing else would change.)
+ * A session may list its exchange's holidays as rules (a fixed date, the nth Monday of a month, a day counted from
+ * Easter), so any year's calendar follows without a yearly list to keep; a weekday holiday is no trading date. The
+ * sessions without rules treat every weekday as a trading day.
  *
  * `alwaysOpen` (the app sets it from MARKET_ALWAYS_OPEN=1, for demos and weekend testing) replaces every session with
  * one that never closes: seven trading dates a week, each from local midnight to the next midnight.
@@ -17,7 +18,7 @@
 // and the simulator's hot loops run ~20x slower; a local binding avoids that (no effect in plain Node).
 const Math = globalThis.Math;
 
-export const SESSION_IDS = ['NSE', 'BSE', 'NYSE', 'NASDAQ', 'FX', 'CME', 'MCX', 'NDS', 'UST'] as const;
+export const SESSION_IDS = ['NSE', 'BSE', 'NYSE', 'NASDAQ', 'BMV', 'FX', 'CME', 'MCX', 'NDS', 'UST', 'BANXICO'] as const;
 export type SessionId = (typeof SESSION_IDS)[number];
 
 export interface SessionDef {
@@ -30,7 +31,30 @@ export interface SessionDef {
   close: number;
   /** Share of a trading day's variance that arrives as the jump at the open, when the market was closed before it. */
   gapShare: number;
+  /** The exchange's holidays; none: every weekday trades. */
+  holidays?: HolidayRules;
 }
+
+/** Holidays as rules, so every year follows. A holiday on a weekend closes nothing (no shift to a weekday). */
+export interface HolidayRules {
+  /** Month and day, 'MM-DD'. */
+  fixed?: readonly string[];
+  /** The nth Monday of a month: [month 1-12, n 1-5]. */
+  nthMonday?: readonly (readonly [number, number])[];
+  /** Days from Easter Sunday (-3: Holy Thursday, -2: Good Friday). */
+  easter?: readonly number[];
+}
+
+/**
+ * The holidays of the Mexican stock exchange (BMV) and of its money market: New Year, Constitution Day (first Monday
+ * of February), Benito Juárez (third Monday of March), Holy Thursday and Good Friday, Labour Day, Independence Day,
+ * the Day of the Dead, Revolution Day (third Monday of November), Our Lady of Guadalupe and Christmas.
+ */
+const MEXICO_HOLIDAYS: HolidayRules = {
+  fixed: ['01-01', '05-01', '09-16', '11-02', '12-12', '12-25'],
+  nthMonday: [[2, 1], [3, 3], [11, 3]],
+  easter: [-3, -2],
+};
 
 const hm = (h: number, m = 0) => h * 60 + m;
 
@@ -39,6 +63,7 @@ export const SESSIONS: Readonly<Record<SessionId, SessionDef>> = {
   BSE: { id: 'BSE', name: 'BSE equities 09:15-15:30 IST', timeZone: 'Asia/Kolkata', open: hm(9, 15), close: hm(15, 30), gapShare: 0.25 },
   NYSE: { id: 'NYSE', name: 'NYSE 09:30-16:00 ET', timeZone: 'America/New_York', open: hm(9, 30), close: hm(16), gapShare: 0.25 },
   NASDAQ: { id: 'NASDAQ', name: 'Nasdaq 09:30-16:00 ET', timeZone: 'America/New_York', open: hm(9, 30), close: hm(16), gapShare: 0.25 },
+  BMV: { id: 'BMV', name: 'BMV equities 08:30-15:00 Mexico City', timeZone: 'America/Mexico_City', open: hm(8, 30), close: hm(15), gapShare: 0.25, holidays: MEXICO_HOLIDAYS },
   // Forex 24x5: Sunday 17:00 to Friday 17:00 New York. Trading date D runs from 17:00 on D-1 to 17:00 on D, so the
   // weekdays join up and only the Monday session opens after a closed period (the weekend).
   FX: { id: 'FX', name: 'Forex 24x5 (Sun 17:00 - Fri 17:00 New York)', timeZone: 'America/New_York', open: hm(17) - 1440, close: hm(17), gapShare: 0.15 },
@@ -50,6 +75,8 @@ export const SESSIONS: Readonly<Record<SessionId, SessionDef>> = {
   NDS: { id: 'NDS', name: 'NDS-OM G-Sec 09:00-17:00 IST', timeZone: 'Asia/Kolkata', open: hm(9), close: hm(17), gapShare: 0.3 },
   // US Treasuries trade almost round the clock; we use the core New York hours 08:00-17:00 ET.
   UST: { id: 'UST', name: 'US Treasuries 08:00-17:00 ET', timeZone: 'America/New_York', open: hm(8), close: hm(17), gapShare: 0.3 },
+  // Mexican government securities (CETES) on the money market: 07:00-14:00 Mexico City, the exchange's holidays.
+  BANXICO: { id: 'BANXICO', name: 'Mexican money market 07:00-14:00 Mexico City', timeZone: 'America/Mexico_City', open: hm(7), close: hm(14), gapShare: 0.3, holidays: MEXICO_HOLIDAYS },
 };
 
 export function isSessionId(s: string): s is SessionId {
@@ -185,16 +212,54 @@ export interface SessionState {
   isOpen: boolean;
 }
 
+/** Easter Sunday of `year` (Gregorian; the anonymous computus), as days since 1970-01-01. */
+function easterEpochDay(year: number): number {
+  const a = year % 19;
+  const b = Math.floor(year / 100);
+  const c = year % 100;
+  const d = Math.floor(b / 4);
+  const e = b % 4;
+  const f = Math.floor((b + 8) / 25);
+  const g = Math.floor((b - f + 1) / 3);
+  const h = (19 * a + b - d - g + 15) % 30;
+  const i = Math.floor(c / 4);
+  const k = c % 4;
+  const l = (32 + 2 * e + 2 * i - h - k) % 7;
+  const m = Math.floor((a + 11 * h + 22 * l) / 451);
+  const month = Math.floor((h + l - 7 * m + 114) / 31);
+  const day = ((h + l - 7 * m + 114) % 31) + 1;
+  return Math.floor(Date.UTC(year, month - 1, day) / DAY_MS);
+}
+
+/** The weekday holidays of `year` under `rules`, as days since 1970-01-01. */
+export function holidaysOf(rules: HolidayRules, year: number): number[] {
+  const days = new Set<number>();
+  for (const md of rules.fixed ?? []) days.add(Math.floor(Date.UTC(year, Number(md.slice(0, 2)) - 1, Number(md.slice(3, 5))) / DAY_MS));
+  for (const [month, n] of rules.nthMonday ?? []) {
+    const first = Math.floor(Date.UTC(year, month - 1, 1) / DAY_MS);
+    days.add(first + ((7 - weekdayMon0(first)) % 7) + 7 * (n - 1));
+  }
+  const easter = easterEpochDay(year);
+  for (const offset of rules.easter ?? []) days.add(easter + offset);
+  return [...days].filter((d) => weekdayMon0(d) < 5).sort((x, y) => x - y);
+}
+
+/** The years whose holidays a calendar knows: far wider than any chart's range. */
+const HOLIDAY_YEARS = { from: 1990, to: 2100 } as const;
+
 export class SessionCalendar {
   readonly def: SessionDef;
   readonly alwaysOpen: boolean;
   readonly timeZone: string;
-  /** Trading dates per week: 5 (Mon-Fri) or 7 (always open). */
+  /** Trading dates per week without holidays: 5 (Mon-Fri) or 7 (always open). */
   readonly daysPerWeek: 5 | 7;
   readonly tradingDaysPerYear: number;
   private readonly openMin: number;
   private readonly closeMin: number;
   private readonly windows = new Map<number, SessionWindow>();
+  /** The weekday holidays, ascending (empty when the session has none or is always open). */
+  private readonly holidays: readonly number[];
+  private readonly holidaySet: ReadonlySet<number>;
 
   constructor(def: SessionDef, alwaysOpen: boolean) {
     this.def = def;
@@ -204,28 +269,68 @@ export class SessionCalendar {
     this.tradingDaysPerYear = alwaysOpen ? 365 : 252;
     this.openMin = alwaysOpen ? 0 : def.open;
     this.closeMin = alwaysOpen ? 1440 : def.close;
+    const rules = alwaysOpen ? undefined : def.holidays;
+    const holidays: number[] = [];
+    if (rules) for (let y = HOLIDAY_YEARS.from; y <= HOLIDAY_YEARS.to; y++) holidays.push(...holidaysOf(rules, y));
+    this.holidays = holidays;
+    this.holidaySet = new Set(holidays);
   }
 
-  /** Trading-day index of a local date, or undefined when that date is not a trading date (weekend). */
+  /** Whether a local date is one of the exchange's holidays. */
+  isHoliday(epochDay: number): boolean {
+    return this.holidaySet.has(epochDay);
+  }
+
+  /** How many weekday holidays fall on or before `epochDay` (binary search). */
+  private holidaysThrough(epochDay: number): number {
+    const h = this.holidays;
+    let lo = 0;
+    let hi = h.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (h[mid]! <= epochDay) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+
+  /** Weekday index of the last weekday on or before `epochDay`: consecutive over Mondays to Fridays. */
+  private weekdayFloor(epochDay: number): number {
+    const wd = weekdayMon0(epochDay);
+    return Math.floor((epochDay + 3) / 7) * 5 + Math.min(wd, 4);
+  }
+
+  /** Local date of weekday index `wi`. */
+  private weekdayDate(wi: number): number {
+    const week = Math.floor(wi / 5);
+    return week * 7 + (wi - week * 5) - 3;
+  }
+
+  /** Trading-day index of a local date, or undefined when that date is not a trading date (weekend, holiday). */
   tdOfEpochDay(epochDay: number): number | undefined {
     if (this.daysPerWeek === 7) return epochDay;
-    const wd = weekdayMon0(epochDay);
-    if (wd > 4) return undefined;
-    return Math.floor((epochDay + 3) / 7) * 5 + wd;
+    if (weekdayMon0(epochDay) > 4 || this.isHoliday(epochDay)) return undefined;
+    return this.tdFloor(epochDay);
   }
 
   /** Trading-day index of the last trading date on or before `epochDay`. */
   tdFloor(epochDay: number): number {
     if (this.daysPerWeek === 7) return epochDay;
-    const wd = weekdayMon0(epochDay);
-    return Math.floor((epochDay + 3) / 7) * 5 + Math.min(wd, 4);
+    return this.weekdayFloor(epochDay) - this.holidaysThrough(epochDay);
   }
 
   /** Local date (days since 1970-01-01) of trading day `td`. */
   epochDayOf(td: number): number {
     if (this.daysPerWeek === 7) return td;
-    const week = Math.floor(td / 5);
-    return week * 7 + (td - week * 5) - 3;
+    // td's date has the weekday index wi = td + (holidays through that date). That count only grows with wi, so
+    // stepping up from wi = td reaches the smallest such wi, which is never a holiday (the weekday before it would be).
+    let wi = td;
+    for (;;) {
+      const day = this.weekdayDate(wi);
+      const next = td + this.holidaysThrough(day);
+      if (next === wi) return day;
+      wi = next;
+    }
   }
 
   /** Session window of trading day `td` (memoised). */

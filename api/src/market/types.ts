@@ -1,9 +1,19 @@
 import type { SessionId } from './sessions';
 
-export const MARKETS = ['IN', 'US', 'FOREX', 'FUTURE', 'CGI'] as const;
+export const MARKETS = ['IN', 'US', 'MX', 'FOREX', 'FUTURE', 'CGI'] as const;
 export type Market = (typeof MARKETS)[number];
 
-export const KINDS = ['index', 'stock', 'forex', 'future', 'bond'] as const;
+/** The countries whose exchanges a deployment may list (MARKETS in its configuration). */
+export const REGIONS = ['IN', 'US', 'MX'] as const;
+export type Region = (typeof REGIONS)[number];
+
+/** A discount bill (CETES): paid back at `face` after `days`; its simulated value is its annual yield, in percent. */
+export interface Bill {
+  face: number;
+  days: number;
+}
+
+export const KINDS = ['index', 'stock', 'forex', 'future', 'bond', 'bill'] as const;
 export type InstrumentKind = (typeof KINDS)[number];
 
 /** One tradable or quoted instrument of the reference data. */
@@ -19,7 +29,7 @@ export interface Instrument {
   kind: InstrumentKind;
   /** ISO currency of the price. */
   currency: string;
-  /** Daily close on the reference data's anchor date. */
+  /** Daily close on the reference data's anchor date (a bill's: its yield in percent). */
   refPrice: number;
   /** Annualised volatility of log returns (0.2 = 20%). */
   volatility: number;
@@ -28,8 +38,10 @@ export interface Instrument {
   /** Average daily volume the simulator aims at. */
   avgVolume: number;
   session: SessionId;
-  /** Decimals of displayed prices: 4 for forex, 2 otherwise. */
+  /** Decimals of displayed prices: 4 for forex and bonds, 7 for bills, 2 otherwise. */
   precision: number;
+  /** A discount bill's face value and term: its price comes from its yield (market/bills.ts). */
+  bill?: Bill;
   /** For an index: symbols of its member stocks (present in the reference data). */
   members?: readonly string[];
 }

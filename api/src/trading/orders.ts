@@ -241,9 +241,10 @@ async function fillResting(tx: Tx, o: Row, walletId: number, at: { price: number
   return rowOf(tradeOrders, raw);
 }
 
-const LOCK_LOT_SQL = `select ${ORDER_COLUMNS} from trade_orders where no = $1::text and user_id = $2::int4 for update`;
+export const LOCK_LOT_SQL = `select ${ORDER_COLUMNS} from trade_orders where no = $1::text and user_id = $2::int4 for update`;
 
-const SELL_SQL = `
+/** Closes a lot: the order marked sold, its sale's fill, the position reduced by the lot's count and `$9` of cost. */
+export const SELL_SQL = `
 with sold as (
   update trade_orders set state = 'sell', sell_key = $2::text, sell_price = $3::float8, sell_fx_rate = $4::float8, sell_amount = $5::int8,
                           sell_fee = $6::int8, realized_pnl = $7::int8, sold_at = $8::timestamptz

@@ -6,6 +6,7 @@ import { idempotencyKey, route, subjectOf, type Handler } from '../http/route';
 import { placeBlockBuy } from '../products/offers/buy';
 import { blockOrderFilter } from '../products/offers/order-filter';
 import { OrderMatcher } from './matcher';
+import { BillMaturity, MATURITY_INTERVAL_MS } from './maturity';
 import { cancelOrder, findOrder, listOrders, openLots, orderViews, placeBuy, sellLot, type TradeDeps } from './orders';
 import { listTrades } from './records';
 import { PriceMovedError, tradeRules } from './rules';
@@ -14,8 +15,11 @@ const POSITIONS_BEFORE_THE_SPEC = '/stock/success/deal/positions';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** This process's order matcher, set by the trading plugin (tests call tick()); decorated on the root by buildApp. */
-    trading: { matcher: OrderMatcher | null };
+    /**
+     * This process's order matcher and bill maturity job, set by the trading plugin (tests call tick()); decorated on
+     * the root by buildApp.
+     */
+    trading: { matcher: OrderMatcher | null; maturity: BillMaturity | null };
     /** Milliseconds between matcher ticks (AppDeps.matcherIntervalMs); 0 = no timer. */
     matcherIntervalMs: number;
   }
@@ -29,8 +33,21 @@ export async function tradingPlugin(app: FastifyInstance): Promise<void> {
   const deps: TradeDeps = { db: app.db, market: app.market, currency: app.apiConfig.currency, maxAmount: app.apiConfig.maxAmount };
   const matcher = new OrderMatcher(deps, { intervalMs: app.matcherIntervalMs, lease: app.jobLease, clock: () => app.clock(), log: app.log });
   app.trading.matcher = matcher;
-  app.addHook('onReady', async () => matcher.start());
-  app.addHook('onClose', async () => matcher.stop());
+  // The maturity job runs when the matcher does: tests set its interval to 0 and drive both by hand.
+  const maturity = new BillMaturity(app.db, app.market.engine, {
+    intervalMs: app.matcherIntervalMs > 0 ? MATURITY_INTERVAL_MS : 0,
+    lease: app.jobLease,
+    clock: () => app.clock(),
+    log: app.log,
+  });
+  app.trading.maturity = maturity;
+  app.addHook('onReady', async () => {
+    matcher.start();
+    maturity.start();
+  });
+  app.addHook('onClose', async () => {
+    await Promise.all([matcher.stop(), maturity.stop()]);
+  });
 
   // A price that moved past the collar answers 409 with the engine's price, so the screen can show it.
   app.setErrorHandler(function (err: FastifyError | Error, req, reply) {

@@ -27,6 +27,7 @@ export function tradeTypeOf(inst: Instrument): TradeType | null {
   switch (inst.market) {
     case 'IN':
     case 'US':
+    case 'MX':
       return 'stock';
     case 'FOREX':
       return 'forex';

@@ -1,6 +1,16 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
-import { CUSTOMER_SERVICE_MODE, positiveWholeOf, USDT_RATE_SETTING, WITHDRAW_MIN, type RechargeMethodInfo } from '@invest/shared/contract';
+import {
+  CUSTOMER_SERVICE_MODE,
+  EMBED_ORIGINS_SETTING,
+  embedOriginsOf,
+  LANGUAGES_SETTING,
+  languagesOf,
+  positiveWholeOf,
+  USDT_RATE_SETTING,
+  WITHDRAW_MIN,
+  type RechargeMethodInfo,
+} from '@invest/shared/contract';
 import { isServiceLink, SERVICE_LINK_SETTING } from '../chat/service-link';
 import type { Db, DbOrTx } from '../db/database';
 import { settings } from '../db/schema';
@@ -134,6 +144,9 @@ const OPERATOR_SETTINGS: Record<string, (value: string) => boolean> = {
   // Customer service: whether the app polls for unread replies and shows its badge, and where its icons lead.
   [CUSTOMER_SERVICE_MODE]: isFlag,
   [SERVICE_LINK_SETTING]: isServiceLink,
+  // The languages the menu offers (English among them), and the sites that may frame the widget page.
+  [LANGUAGES_SETTING]: (v) => languagesOf(v) !== null,
+  [EMBED_ORIGINS_SETTING]: (v) => embedOriginsOf(v) !== null,
 };
 
 /** Every setting an operator may change, by tag, with its value ('' when unset: the default applies). */

@@ -1,5 +1,5 @@
 import raw from '../../src/market/data/instruments.json';
-import { createMarketEngine, loadReferenceData, referenceData } from '../../src/market';
+import { createMarketEngine, listedReference, loadReferenceData, referenceData } from '../../src/market';
 
 const ref = referenceData();
 const stocks = (market: string) => ref.instruments.filter((i) => i.kind === 'stock' && i.market === market);
@@ -37,13 +37,31 @@ describe('reference data', () => {
       expect(i.refPrice).toBeGreaterThan(0);
       expect(i.volatility).toBeGreaterThan(0);
       expect(i.volatility).toBeLessThan(1);
-      expect(i.precision).toBe(i.kind === 'forex' || i.kind === 'bond' ? 4 : 2);
+      expect(i.precision).toBe(i.kind === 'forex' || i.kind === 'bond' ? 4 : i.kind === 'bill' ? 7 : 2);
     }
     // A few levels we know roughly (late 2025): catches a misplaced digit.
     expect(ref.bySymbol.get('^NSEI')!.refPrice).toBeGreaterThan(20_000);
     expect(ref.bySymbol.get('^NSEI')!.refPrice).toBeLessThan(32_000);
     expect(ref.bySymbol.get('^GSPC')!.refPrice).toBeGreaterThan(5_000);
     expect(ref.bySymbol.get('USDINR')!.refPrice).toBeGreaterThan(80);
+    expect(ref.bySymbol.get('^MXX')!.refPrice).toBeGreaterThan(50_000);
+    expect(ref.bySymbol.get('^MXX')!.refPrice).toBeLessThan(75_000);
+    // A bill's reference value is its yield in percent.
+    for (const days of [28, 91, 182, 364]) expect(ref.bySymbol.get(`CETES${days}`)).toMatchObject({ kind: 'bill', market: 'CGI', currency: 'MXN', bill: { face: 10, days } });
+  });
+
+  it("lists a deployment's markets only, its home market's category first", () => {
+    const mx = listedReference(ref, ['MX', 'US']);
+    expect(mx.categories.map((c) => c.category_code)).toEqual(['MX', 'US']);
+    expect(mx.bySymbol.has('RELIANCE.NS')).toBe(false);
+    expect(mx.bySymbol.has('IN10Y')).toBe(false);
+    expect(mx.bySymbol.has('CETES28')).toBe(true);
+    // Forex and futures belong to no country: every deployment lists them.
+    expect(mx.bySymbol.has('USDINR')).toBe(true);
+    const inr = listedReference(ref, ['IN', 'US']);
+    expect(inr.categories.map((c) => c.category_code)).toEqual(['IN', 'US']);
+    expect(inr.bySymbol.has('AMXB.MX')).toBe(false);
+    expect(inr.bySymbol.has('CETES28')).toBe(false);
   });
 
   it('lists only existing stocks as index members and existing indices in categories', () => {

@@ -1,4 +1,4 @@
-import { alwaysOpenFromEnv, currentSession, getCalendar, isOpen, lastClose, nextOpen, zoneOffset } from '../../src/market/sessions';
+import { alwaysOpenFromEnv, currentSession, epochDayToIso, getCalendar, holidaysOf, isoToEpochDay, isOpen, lastClose, nextOpen, SESSIONS, weekdayMon0, zoneOffset } from '../../src/market/sessions';
 import { ist } from './helpers';
 
 const utc = (s: string) => new Date(`${s}Z`);
@@ -54,6 +54,49 @@ describe('sessions', () => {
       expect(zoneOffset('America/New_York', Date.parse('2026-07-01T00:00:00Z'))).toBe(-4 * 3600_000);
       expect(zoneOffset('America/New_York', Date.parse('2026-12-01T00:00:00Z'))).toBe(-5 * 3600_000);
       expect(zoneOffset('Asia/Kolkata', Date.parse('2026-07-01T00:00:00Z'))).toBe(5.5 * 3600_000);
+    });
+  });
+
+  describe('BMV 08:30-15:00 America/Mexico_City, with the exchange holidays', () => {
+    // Mexico City keeps UTC-6 all year since 2022.
+    const mx = (date: string, time: string) => new Date(Date.parse(`${date}T${time}Z`) + 6 * 3600_000);
+    it('opens at 08:30 and closes at 15:00 Mexico City time', () => {
+      expect(isOpen('BMV', mx('2026-11-18', '08:29:59'))).toBe(false);
+      expect(isOpen('BMV', mx('2026-11-18', '08:30:00'))).toBe(true);
+      expect(isOpen('BMV', mx('2026-11-18', '14:59:59'))).toBe(true);
+      expect(isOpen('BMV', mx('2026-11-18', '15:00:00'))).toBe(false);
+    });
+    it("lists each year's holidays from the rules: fixed dates, Mondays and Easter", () => {
+      const of = (year: number) => holidaysOf(SESSIONS.BMV.holidays!, year).map(epochDayToIso);
+      expect(of(2026)).toEqual(['2026-01-01', '2026-02-02', '2026-03-16', '2026-04-02', '2026-04-03', '2026-05-01', '2026-09-16', '2026-11-02', '2026-11-16', '2026-12-25']);
+      // 2025: Easter on 20 April; 12 December on a Friday; 2 November on a Sunday closes nothing.
+      expect(of(2025)).toEqual(['2025-01-01', '2025-02-03', '2025-03-17', '2025-04-17', '2025-04-18', '2025-05-01', '2025-09-16', '2025-11-17', '2025-12-12', '2025-12-25']);
+    });
+    it('stays closed all day on a holiday and reopens the next trading day', () => {
+      for (const t of ['08:30:00', '10:00:00', '14:00:00']) expect(isOpen('BMV', mx('2026-11-16', t))).toBe(false);
+      expect(currentSession('BMV', mx('2026-11-16', '10:00:00'))).toMatchObject({ tradingDate: '2026-11-13', isOpen: false });
+      expect(nextOpen('BMV', mx('2026-11-16', '10:00:00')).toISOString()).toBe(mx('2026-11-17', '08:30:00').toISOString());
+      // Holy Thursday and Good Friday: Wednesday's close, then Monday's open.
+      expect(lastClose('BMV', mx('2026-04-03', '12:00:00')).toISOString()).toBe(mx('2026-04-01', '15:00:00').toISOString());
+      expect(nextOpen('BMV', mx('2026-04-02', '12:00:00')).toISOString()).toBe(mx('2026-04-06', '08:30:00').toISOString());
+    });
+    it('numbers trading days without gaps, holidays left out, and back again', () => {
+      const cal = getCalendar('BMV');
+      let previous: number | undefined;
+      for (let day = isoToEpochDay('2025-12-01'); day <= isoToEpochDay('2027-01-31'); day++) {
+        const td = cal.tdOfEpochDay(day);
+        if (td === undefined) {
+          expect(cal.isHoliday(day) || weekdayMon0(day) > 4).toBe(true);
+          continue;
+        }
+        if (previous !== undefined) expect(td).toBe(previous + 1);
+        expect(cal.epochDayOf(td)).toBe(day);
+        previous = td;
+      }
+      expect(cal.tdFloor(isoToEpochDay('2026-04-03'))).toBe(cal.tdOfEpochDay(isoToEpochDay('2026-04-01')));
+    });
+    it('has no holidays when every market is always open', () => {
+      expect(isOpen('BMV', mx('2026-11-16', '03:00:00'), { alwaysOpen: true })).toBe(true);
     });
   });
 

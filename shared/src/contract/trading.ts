@@ -79,7 +79,7 @@ export const Order = z.object({
   /** Instrument code. */
   tag: z.string(),
   name: z.string(),
-  /** IN, US, FOREX, FUTURE, CGI. */
+  /** IN, US, MX, FOREX, FUTURE, CGI. */
   market: z.string(),
   type: TradeType,
   mold: z.string(),

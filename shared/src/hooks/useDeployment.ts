@@ -3,6 +3,7 @@ import { ApiError } from '../api/client';
 import type { Market } from '../contract/market';
 import { calls } from '../contract/endpoints';
 import type { ConfigEntry } from '../contract/user';
+import { LANGUAGES_SETTING, offeredLanguages, type Language } from '../contract/values/deployment';
 import { positiveWholeOf, USDT_RATE_SETTING } from '../contract/values/wallet';
 import { currencySymbol } from '../format';
 import { callQuery, useCall } from '../query/useCall';
@@ -28,6 +29,8 @@ export interface Deployment {
   usdtRate: number | null;
   /** The most one money request (an order's total with its fee, a deposit…) may move, minor units (max_amount). */
   maxAmount: number | null;
+  /** The languages the language menu offers, English first unless an operator ordered them otherwise. */
+  languages: readonly Language[];
   /** Every setting as sent, by tag. */
   values: Record<string, string>;
 }
@@ -50,6 +53,7 @@ export function deploymentOf(rows: ConfigEntry[]): Deployment {
     minWithdraw: Number.isFinite(min) && min > 0 ? min : 100,
     usdtRate: positiveWholeOf(values[USDT_RATE_SETTING]),
     maxAmount: positiveWholeOf(values.max_amount),
+    languages: offeredLanguages(values[LANGUAGES_SETTING]),
     values,
   };
 }

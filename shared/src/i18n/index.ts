@@ -2,11 +2,9 @@ import { i18n, initReactI18next, storage, SESSION_KEYS } from '@invest/runtime';
 import { en } from './en';
 import type { Leaves } from './leaves';
 
-export const LANGUAGES = ['en', 'zh', 'es', 'de'] as const;
-export type Language = (typeof LANGUAGES)[number];
-/** The spec: only English is offered in the menu; the others ship but stay hidden until complete. */
-export const SELECTABLE_LANGUAGES: readonly Language[] = ['en'];
-export const DEFAULT_LANGUAGE = 'en' satisfies Language;
+import { DEFAULT_LANGUAGE, LANGUAGES, SELECTABLE_LANGUAGES, type Language } from '../contract/values/deployment';
+
+export { DEFAULT_LANGUAGE, LANGUAGES, SELECTABLE_LANGUAGES, type Language };
 /** A language whose texts are a chunk of their own, loaded only for the page that shows it. */
 export type OtherLanguage = Exclude<Language, 'en'>;
 /** The shared library's own namespace: what its components show and the contract's error messages. */

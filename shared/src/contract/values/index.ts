@@ -9,3 +9,4 @@ export * from './account';
 export * from './offers';
 export * from './ipo';
 export * from './funds';
+export * from './deployment';

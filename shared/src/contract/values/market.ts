@@ -1,6 +1,6 @@
 // Market data: the contract's plain values (no zod), which the web apps' start may import.
 
-export const MARKETS = ['IN', 'US', 'FOREX', 'FUTURE', 'CGI'] as const;
+export const MARKETS = ['IN', 'US', 'MX', 'FOREX', 'FUTURE', 'CGI'] as const;
 
 /** The market a route segment or a row names, if it is one of ours (else the server decides by the code). */
 export const marketOf = (v: string | null | undefined): (typeof MARKETS)[number] | undefined =>

@@ -1,0 +1,46 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import { storage, SESSION_KEYS } from '@invest/runtime';
+import { languagesOf, offeredLanguages } from '../src/contract/values/deployment';
+import { answer, renderAt, setup } from '../src/testing';
+import { LanguageMenu } from '../src/ui/LanguageMenu';
+
+let languages: string | null = null;
+
+beforeAll(setup);
+beforeEach(() => {
+  languages = null;
+  answer({ '/v2/config': () => [{ tag: 'currency', value: 'MXN' }, ...(languages === null ? [] : [{ tag: 'languages', value: languages }])] });
+});
+
+async function offered(): Promise<string[]> {
+  fireEvent.click(await screen.findByRole('button', { name: 'Language' }));
+  return within(screen.getByRole('dialog')).getAllByRole('button').map((b) => b.textContent ?? '').filter((t) => t !== 'Close');
+}
+
+it('offers English only when the deployment chooses nothing, as the spec says', async () => {
+  renderAt('/', <LanguageMenu />);
+  expect(await offered()).toEqual(['English✓']);
+});
+
+it("offers the deployment's languages in its order, each in its own words", async () => {
+  languages = 'en,es';
+  renderAt('/', <LanguageMenu />);
+  await screen.findByRole('button', { name: 'Language' });
+  expect(await offered()).toEqual(expect.arrayContaining(['English✓', 'Español']));
+});
+
+it('stores the choice (then the page reloads in it)', async () => {
+  languages = 'en,zh,es,de';
+  renderAt('/', <LanguageMenu />);
+  fireEvent.click(await screen.findByRole('button', { name: 'Language' }));
+  fireEvent.click(await within(screen.getByRole('dialog')).findByRole('button', { name: 'Deutsch' }));
+  expect(storage.get(SESSION_KEYS.locale)).toBe('de');
+});
+
+it('reads a setting strictly: known codes, none twice, English among them', () => {
+  expect(languagesOf('en,es')).toEqual(['en', 'es']);
+  expect(languagesOf('es, en')).toEqual(['es', 'en']);
+  for (const bad of ['es', 'en,fr', 'en,en', '']) expect(languagesOf(bad)).toBeNull();
+  expect(offeredLanguages(undefined)).toEqual(['en']);
+  expect(offeredLanguages('nonsense')).toEqual(['en']);
+});
