@@ -4,81 +4,26 @@
  * same data with its clock a term later (libfaketime, which shifts the whole process's clock, the database's
  * included) for the operator's settlement through `npm run ops`. The phone's own clock is not moved.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { expect, test } from './fixtures';
 import { fund, inr, loginByUi, open, opsCliOn, PASSWORD, registerByApi } from './helpers';
+import { OwnServer } from './ownServer';
 
-const PORT = Number(process.env.E2E_SETTLEMENT_PORT ?? 8193);
-const BASE_URL = `http://127.0.0.1:${PORT}`;
-const ROOT = path.resolve(__dirname, '../..');
+const server = new OwnServer(Number(process.env.E2E_SETTLEMENT_PORT ?? 8193), {}, 'settlement');
+const BASE_URL = server.baseURL;
 const TERM_DAYS = 30;
 
 test.use({ baseURL: BASE_URL });
 
-let dataDir: string;
-let releasesDir: string;
-let server: ChildProcess | undefined;
-
-/** `npm start`'s server on this test's data, its clock `daysLater` ahead of the machine's; resolves once it answers. */
-async function startServer(daysLater = 0): Promise<ChildProcess> {
-  // Not another run's server left on the port: this test must talk to its own.
-  expect(await fetch(`${BASE_URL}/api/v2/config`).then((r) => r.status, () => 0), `port ${PORT} is taken`).toBe(0);
-  const node = [process.execPath, '--import', 'tsx', 'scripts/start.ts'];
-  const [command, ...args] = daysLater ? ['faketime', `+${daysLater} days`, ...node] : node;
-  const child = spawn(command!, args, {
-    cwd: ROOT,
-    env: { ...process.env, PORT: String(PORT), DATA_DIR: dataDir, RELEASES_DIR: releasesDir, LOG_LEVEL: 'warn', RATE_LIMIT_FACTOR: '10', MARKET_ALWAYS_OPEN: '1' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-    // A group of its own: faketime runs the server as its child, and stopping must reach both.
-    detached: true,
-  });
-  let output = '';
-  child.stdout!.on('data', (d) => (output += d));
-  child.stderr!.on('data', (d) => (output += d));
-  await expect
-    .poll(
-      async () => {
-        if (child.exitCode !== null) throw new Error(`the server stopped:\n${output}`);
-        return fetch(`${BASE_URL}/api/v2/config`).then((r) => r.status, () => 0);
-      },
-      { timeout: 120_000, intervals: [250] },
-    )
-    .toBe(200);
-  return child;
-}
-
-async function stopServer(): Promise<void> {
-  const child = server;
-  server = undefined;
-  if (!child || child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  process.kill(-child.pid!, 'SIGTERM');
-  await exited;
-  // The whole group gone: the port answers no more.
-  await expect.poll(() => fetch(`${BASE_URL}/api/v2/config`).then((r) => r.status, () => 0), { timeout: 15_000 }).toBe(0);
-}
-
-test.beforeAll(() => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'invest-e2e-settlement-'));
-  releasesDir = path.join(dataDir, 'releases');
-});
-
-test.afterAll(async () => {
-  await stopServer();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
+test.afterAll(() => server.remove());
 
 test('a fund bought today is settled at term by the operator: the order completed with its profit, the principal and the profit in the bills', async ({ page, request }) => {
   test.setTimeout(300_000);
-  server = await startServer();
+  await server.start();
   const phone = await registerByApi(request);
   await loginByUi(page, phone);
-  await fund(request, page, 100_000, dataDir);
+  await fund(request, page, 100_000, server.dataDir);
   const name = `Term Fund ${Date.now().toString(36).toUpperCase()}`;
-  const created = await opsCliOn({ baseURL: BASE_URL, dataDir }, 'funds', 'create', '--name', name, '--min', '2', '--max', '5', '--days', String(TERM_DAYS), '--amount', '2500000', '--issue', '250000000');
+  const created = await opsCliOn(server, 'funds', 'create', '--name', name, '--min', '2', '--max', '5', '--days', String(TERM_DAYS), '--amount', '2500000', '--issue', '250000000');
   const id = /^fund (\d+) created/.exec(created)?.[1];
   expect(id, created).toBeDefined();
 
@@ -94,11 +39,11 @@ test('a fund bought today is settled at term by the operator: the order complete
   await expect(order.getByTestId('status')).toHaveText('Active');
 
   // A term and a day later: the project is due, and the operator settles it at 4 % for the term.
-  await stopServer();
-  server = await startServer(TERM_DAYS + 1);
-  expect(await opsCliOn({ baseURL: BASE_URL, dataDir }, 'funds', 'list', '--status', 'open')).toMatch(new RegExp(`^${id} .*DUE`, 'm'));
-  expect(await opsCliOn({ baseURL: BASE_URL, dataDir }, 'funds', 'settle', id!, '--rate', '4')).toContain(`fund ${id} settled`);
-  await expect(opsCliOn({ baseURL: BASE_URL, dataDir }, 'funds', 'settle', id!, '--rate', '4')).rejects.toThrow(/This fund has already been settled \(fundAlreadySettled\)/);
+  await server.stop();
+  await server.start(TERM_DAYS + 1);
+  expect(await opsCliOn(server, 'funds', 'list', '--status', 'open')).toMatch(new RegExp(`^${id} .*DUE`, 'm'));
+  expect(await opsCliOn(server, 'funds', 'settle', id!, '--rate', '4')).toContain(`fund ${id} settled`);
+  await expect(opsCliOn(server, 'funds', 'settle', id!, '--rate', '4')).rejects.toThrow(/This fund has already been settled \(fundAlreadySettled\)/);
 
   // The phone comes back a month on: its session has run out, and logging in again leads back to the orders.
   await page.reload();

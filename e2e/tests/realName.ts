@@ -11,9 +11,10 @@ export const AADHAAR = '234123412346';
 
 /**
  * Gives the page's user an approved real-name verification through the API, as the user and an operator would:
- * withdrawals and loans need one (e2e/tests/account-real-name.spec.ts tests the screens and the rule).
+ * withdrawals and loans need one (e2e/tests/account-real-name.spec.ts tests the screens and the rule). On a server of
+ * a spec's own, `server` names its data folder (its operator) and an ID number of its deployment.
  */
-export async function approveRealName(request: APIRequestContext, page: Page): Promise<void> {
+export async function approveRealName(request: APIRequestContext, page: Page, server: { dataDir?: string; idNumber?: string } = {}): Promise<void> {
   const headers = await authOf(page);
   const urls: string[] = [];
   for (const side of ['front', 'back']) {
@@ -23,10 +24,10 @@ export async function approveRealName(request: APIRequestContext, page: Page): P
   }
   const sub = await request.post('/api/stock/success/autonomy/add', {
     headers,
-    data: { real_name: 'Asha Rao', id_type: 'idCard', id_number: AADHAAR, id_number_img: urls[0], id_number_img_two: urls[1] },
+    data: { real_name: 'Asha Rao', id_type: 'idCard', id_number: server.idNumber ?? AADHAAR, id_number_img: urls[0], id_number_img_two: urls[1] },
   });
   expect(sub.status(), await sub.text()).toBe(200);
   const { id } = ((await sub.json()) as { data: { id: number } }).data;
-  const ok = await request.post(`/api/ops/kyc/${id}/approve`, { headers: { Authorization: `Bearer ${await operatorToken(request)}` }, data: {} });
+  const ok = await request.post(`/api/ops/kyc/${id}/approve`, { headers: { Authorization: `Bearer ${await operatorToken(request, server.dataDir)}` }, data: {} });
   expect(ok.status(), await ok.text()).toBe(200);
 }
