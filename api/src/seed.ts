@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { CUSTOMER_SERVICE_MODE } from '@invest/shared/contract';
+import { CUSTOMER_SERVICE_MODE, LANGUAGES_SETTING } from '@invest/shared/contract';
 import type { Config } from './config';
 import type { Db } from './db/database';
 import { invitationCodes, settings } from './db/schema';
@@ -60,6 +60,8 @@ export async function seed(db: Db, config: Config, options: SeedOptions = {}): P
   await db.insert(settings).values(DEMO_RECHARGE_SETTINGS).onConflictDoNothing();
   // The demo shows the unread badge (spec §6: customer-service mode is off unless a deployment turns it on).
   await db.insert(settings).values({ tag: CUSTOMER_SERVICE_MODE, value: '1' }).onConflictDoNothing();
+  // The Mexican demo offers Spanish beside English, as an operator there would (the setting's default is English only).
+  if (config.currency === 'MXN') await db.insert(settings).values({ tag: LANGUAGES_SETTING, value: 'en,es' }).onConflictDoNothing();
   await seedFunds(db, config.currency);
   await seedOffers(db, options.priceOf);
   await seedIpos(db);

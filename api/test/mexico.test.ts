@@ -49,6 +49,12 @@ describe.each(backends)('the Mexico deployment on $name', (backend) => {
     expect((await t.current.get('/v2/yahoo', { token: viewer, query: { symbol: 'RELIANCE.NS' } })).status).toBe(404);
   });
 
+  it('offers Spanish beside English in the Mexican demo', async () => {
+    const config = (await t.current.get('/v2/config')).body.data as { tag: string; value: string }[];
+    expect(config).toContainEqual({ tag: 'languages', value: 'en,es' });
+    expect(config).toContainEqual({ tag: 'currency', value: 'MXN' });
+  });
+
   it('prices a CETES from its yield, to 7 decimals, below its face value of 10', async () => {
     setClock(t.current, moneyMarketOpen());
     for (const [symbol, days] of [['CETES28', 28], ['CETES91', 91], ['CETES182', 182], ['CETES364', 364]] as const) {
