@@ -295,21 +295,3 @@ describe.each(backends)('wallet on $name', (backend) => {
   });
 });
 
-describe.each(backends)('MXN bank cards on $name', (backend) => {
-  const t = useApp(backend, { env: { CURRENCY: 'MXN' } });
-  let token: string;
-  beforeAll(async () => {
-    const { phone, password } = await t.current.register();
-    token = await t.current.login(phone, password);
-  }, HOOK_TIMEOUT);
-
-  it('takes a 16-digit card passing Luhn or an 18-digit CLABE, and nothing else', async () => {
-    const add = (bank_card: string) => t.current.post('/stock/success/bank/add', { bank: 'BBVA', bank_card, bank_user: 'Luis Pérez' }, { token });
-    expect((await add('4152 3136 1234 5673')).status).toBe(200);
-    expect((await add('032180000118359719')).status).toBe(200);
-    expect(await add('4152313612345678')).toMatchObject({ status: 400, body: { data: 'invalidCardNumber' } });
-    expect(await add('032180000118359710')).toMatchObject({ status: 400, body: { data: 'invalidCardNumber' } });
-    const list = (await t.current.get('/stock/success/bank/list', { token })).body.data;
-    expect(list.map((c: any) => c.bank_card)).toEqual(['**** 9719', '**** 5673']);
-  });
-});

@@ -85,11 +85,11 @@ describe('account page', () => {
     expect(await screen.findByTestId('total-assets')).toBeTruthy();
   });
 
-  it('an MXN deployment shows pesos and US stocks', async () => {
+  it('an MXN deployment shows pesos and Mexican stocks', async () => {
     answer({ ...HANDLERS, '/v2/config': () => [{ tag: 'currency', value: 'MXN' }] });
     renderAt('/account', <AccountPage />);
-    await waitFor(() => expect(screen.getByTestId('total-assets').textContent).toBe('$12,345.67'));
-    expect(inputsOf('/v2/stock/list')[0]).toEqual({ market: 'US', page: 1, limit: 3 });
+    await waitFor(() => expect(screen.getByTestId('total-assets').textContent).toBe('MX$12,345.67'));
+    expect(inputsOf('/v2/stock/list')[0]).toEqual({ market: 'MX', page: 1, limit: 3 });
   });
 
   it('a failed settings load is an error with a retry, never rupees by default', async () => {

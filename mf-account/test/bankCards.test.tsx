@@ -286,4 +286,41 @@ describe('MXN form', () => {
     await act(async () => fireEvent.click(submit()));
     expect(inputsOf(ADD)).toEqual([{ bank: 'BBVA México', bank_card: number.replace(/\D/g, ''), bank_user: 'Ana López', ifsc: '', branch_bank: '' }]);
   });
+
+  it('a CLABE pasted with dashes is kept as its 18 digits and sent so; the list shows it masked', async () => {
+    show('/settings/bank-cards?card=new');
+    await screen.findByLabelText('Card number or CLABE');
+    type('Bank name', 'Banamex');
+    type('Cardholder', 'Ana López');
+    paste('Card number or CLABE', '0020-1007-7777-7777-71');
+    expect(field('Card number or CLABE').value).toBe('002010077777777771');
+    expect(submit().disabled).toBe(false);
+    await act(async () => fireEvent.click(submit()));
+    expect(inputsOf(ADD)).toEqual([{ bank: 'Banamex', bank_card: '002010077777777771', bank_user: 'Ana López', ifsc: '', branch_bank: '' }]);
+    expect((await screen.findAllByTestId('card-number')).map((n) => n.textContent)).toEqual(['**** 7771']);
+    expect(document.body.textContent).not.toContain('002010077777777771');
+  });
+
+  it('says a bad number before sending, and sends nothing', async () => {
+    show('/settings/bank-cards?card=new');
+    await screen.findByLabelText('Card number or CLABE');
+    type('Bank name', 'Banamex');
+    type('Cardholder', 'Ana López');
+    paste('Card number or CLABE', '0020 1007 7777 7777 72');
+    expect(screen.getByText('Invalid card number or CLABE')).toBeTruthy();
+    fireEvent.submit(screen.getByTestId('bank-card-form'));
+    await act(async () => {});
+    expect(inputsOf(ADD)).toEqual([]);
+  });
+
+  it("shows the server's refusal in the user's words", async () => {
+    answer({ ...handlers(MXN), [ADD]: () => Promise.reject(new ApiError(400, 'invalidCardNumber')) });
+    show('/settings/bank-cards?card=new');
+    await screen.findByLabelText('Card number or CLABE');
+    type('Bank name', 'Banamex');
+    type('Cardholder', 'Ana López');
+    type('Card number or CLABE', '002010077777777771');
+    await act(async () => fireEvent.click(submit()));
+    expect((await screen.findByRole('alert')).textContent).toBe('Invalid card number or CLABE');
+  });
 });

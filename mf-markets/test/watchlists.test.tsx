@@ -33,7 +33,7 @@ it('lists favourites with market tag, exchange, code without suffix, price and c
   expect(within(rows[0]!).getByText('₹1,500.00')).toBeTruthy();
   expect(within(rows[0]!).getByText('+20.00')).toBeTruthy();
   expect(within(rows[0]!).getByText('+1.35%')).toBeTruthy();
-  expect(within(rows[1]!).getByText('$190.50')).toBeTruthy();
+  expect(within(rows[1]!).getByText('US$190.50')).toBeTruthy();
   expect(rows[0]!.getAttribute('href')).toBe('/stock/v2/INFY.NS/Infosys');
   expect(inputsOf('/stock/success/collection/list')[0]).toEqual({ page: 1, pageSize: 10 });
   // Tiles: the first category only.

@@ -140,7 +140,7 @@ describe('offers', () => {
     expect(within(cards[0]!).getByTestId('market-price').textContent).toBe('₹1,050.50');
     expect(within(cards[0]!).getByTestId('block-price').textContent).toBe('₹1,000.00');
     expect(within(cards[0]!).getByTestId('minimum').textContent).toBe('100');
-    expect(within(cards[1]!).getByTestId('block-price').textContent).toBe('$200.00');
+    expect(within(cards[1]!).getByTestId('block-price').textContent).toBe('US$200.00');
     expect(within(cards[1]!).getByText(/Closed now; opens/)).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Orders' }).getAttribute('href')).toBe('/block-trading/orders');
   });

@@ -94,9 +94,9 @@ it('a configured minimum of 500 is the one enforced; one below 10 leaves the spe
   await screen.findByTestId('withdraw-amount');
   for (const v of ['499', '5']) {
     type(v);
-    expect(screen.getByRole('alert').textContent).toBe('The amount is below the minimum withdrawal amount ($500)');
+    expect(screen.getByRole('alert').textContent).toBe('The amount is below the minimum withdrawal amount (MX$500)');
   }
-  expect(screen.getByTestId('withdraw-min').textContent).toBe('Minimum $500');
+  expect(screen.getByTestId('withdraw-min').textContent).toBe('Minimum MX$500');
   unmount();
 
   serve({ config: [{ tag: 'min_withdraw_count', value: '5' }, { tag: 'currency', value: 'INR' }] });

@@ -3,9 +3,14 @@ import { DEFAULT_LANGUAGE, i18n, isLanguage, type Language } from './i18n';
 
 export type Currency = 'INR' | 'MXN' | 'USD';
 
-const SYMBOLS: Record<string, string> = { IN: '₹', INR: '₹', US: '$', USD: '$', MXN: '$' };
+/*
+ * The peso and the dollar both write "$", and a Mexican investor sees both on one screen (a US stock's price beside
+ * what it costs in pesos). So each has its own mark, the same in every deployment: a mark that changed with the
+ * deployment would make "$" mean pesos on one site and dollars on the other. The rupee's sign is unambiguous.
+ */
+const SYMBOLS: Record<string, string> = { IN: '₹', INR: '₹', US: 'US$', USD: 'US$', MX: 'MX$', MXN: 'MX$' };
 
-/** IN and INR show the rupee sign, US shows $; MXN uses the peso's $. Unknown markets show no symbol. */
+/** The mark of a market's or a currency's amounts: ₹ for IN and INR, US$ for US and USD, MX$ for MX and MXN; unknown: none. */
 export function currencySymbol(marketOrCurrency: string | null | undefined): string {
   return SYMBOLS[(marketOrCurrency ?? '').toUpperCase()] ?? '';
 }
@@ -54,10 +59,14 @@ export function formatCompact(value: number): string {
   return Number.isFinite(value) ? f.format(value) : '--';
 }
 
-/** Money from integer minor units, e.g. 123456 → "₹1,234.56". */
+/** A market price (a unit, not minor units) with its market's or currency's mark: 283.49 in USD → "US$283.49". */
+export function formatPriceIn(value: number, marketOrCurrency: string | null | undefined, decimals = 2): string {
+  return Number.isFinite(value) ? `${value < 0 ? '-' : ''}${currencySymbol(marketOrCurrency)}${numberFormat(decimals).format(Math.abs(value))}` : '--';
+}
+
+/** Money from integer minor units, e.g. 123456 → "₹1,234.56", in MXN "MX$1,234.56". */
 export function formatMoney(minor: number, currency: string, decimals = 2): string {
-  const sign = minor < 0 ? '-' : '';
-  return `${sign}${currencySymbol(currency)}${numberFormat(decimals).format(Math.abs(minor) / 100)}`;
+  return formatPriceIn(minor / 100, currency, decimals);
 }
 
 /** Signed percent change: "+1.23%". */

@@ -7,22 +7,26 @@ const CALLING_CODES: Record<DeploymentCurrency, string> = { INR: '91', MXN: '52'
 /** Text written in international form: "+91 …", "(+52) …" or "0091 …". */
 const INTERNATIONAL = /^[\s(]*(\+|00)/;
 
-/** 11 digits starting with the trunk prefix 0 ("098765 43210"): national numbers never start with 0. */
-const withoutTrunkPrefix = (digits: string) => (digits.length === PHONE_LENGTH + 1 && digits.startsWith('0') ? digits.slice(1) : digits);
+/**
+ * `digits` without its first digit when `prefix` matches it and 10 digits follow: a national number never starts with
+ * the trunk prefix 0 ("098765 43210"), nor, after a country code, with that 0 or with the 1 Mexico's mobiles took
+ * until 2019, which saved contacts still hold ("+52 1 55 1234 5678").
+ */
+const withoutPrefix = (digits: string, prefix: RegExp) => (digits.length === PHONE_LENGTH + 1 && prefix.test(digits) ? digits.slice(1) : digits);
 
 /**
- * The national number's digits in pasted or autofilled text: "+91 98765 43210", "0052 55 1234 5678" and
- * "098765 43210" all keep their 10 digits. A country code is dropped only from international text that still holds
- * a whole number after it: typed digit by digit, the field holds at most 10 digits and never a "+", so typing is
- * unchanged (apart from a leading 0 followed by 10 more digits, which is the trunk prefix).
+ * The national number's digits in pasted or autofilled text: "+91 98765 43210", "0052 55 1234 5678",
+ * "+52 1 55 1234 5678", "(55) 1234-5678" and "098765 43210" all keep their 10 digits. A country code is dropped only
+ * when a whole number follows it, and only from text that says it is international ("+", "00") or that holds 12
+ * digits or more, which only a paste can: typed digit by digit, the field holds at most 10 digits and never a "+",
+ * so typing is unchanged (apart from a leading 0 followed by 10 more digits, which is the trunk prefix).
  */
 function nationalDigits(input: string): string {
   const digits = input.replace(/\D/g, '');
   const international = INTERNATIONAL.exec(input);
-  if (!international) return withoutTrunkPrefix(digits);
-  const number = international[1] === '00' ? digits.slice(2) : digits;
-  const code = Object.values(CALLING_CODES).find((c) => number.startsWith(c) && number.length - c.length >= PHONE_LENGTH);
-  return withoutTrunkPrefix(code ? number.slice(code.length) : digits);
+  const number = international?.[1] === '00' ? digits.slice(2) : digits;
+  const code = (international || number.length > PHONE_LENGTH + 1) && Object.values(CALLING_CODES).find((c) => number.startsWith(c) && number.length - c.length >= PHONE_LENGTH);
+  return code ? withoutPrefix(number.slice(code.length), /^[01]/) : withoutPrefix(digits, /^0/);
 }
 
 /** The phone input keeps digits only, at most 10, of the national number (pasted with its country code or not). */

@@ -1,14 +1,27 @@
-import { currencySymbol, direction, formatCompact, formatDate, formatMoney, formatTime, formatPercent, formatPrice, stripExchangeSuffix } from '../src/format';
+import { currencySymbol, direction, formatCompact, formatDate, formatMoney, formatTime, formatPercent, formatPrice, formatPriceIn, stripExchangeSuffix } from '../src/format';
 import { i18n, initI18n } from '../src/i18n';
 
 beforeAll(() => initI18n());
 afterEach(() => i18n.changeLanguage('en'));
 
-it('shows the rupee sign for IN and INR, $ for US', () => {
+it('shows the rupee sign for IN and INR; pesos and dollars each with a mark of their own, in every deployment', () => {
   expect(currencySymbol('IN')).toBe('₹');
   expect(currencySymbol('INR')).toBe('₹');
-  expect(currencySymbol('US')).toBe('$');
+  expect(currencySymbol('US')).toBe('US$');
+  expect(currencySymbol('usd')).toBe('US$');
+  expect(currencySymbol('MX')).toBe('MX$');
+  expect(currencySymbol('MXN')).toBe('MX$');
+  expect(currencySymbol('FOREX')).toBe('');
   expect(currencySymbol(undefined)).toBe('');
+});
+
+it('marks a market price with its currency: the sign before the mark, nonsense as --', () => {
+  expect(formatPriceIn(283.49, 'USD')).toBe('US$283.49');
+  expect(formatPriceIn(5386.5, 'MXN')).toBe('MX$5,386.50');
+  expect(formatPriceIn(83.12345, 'INR', 4)).toBe('₹83.1235');
+  expect(formatPriceIn(-1.5, 'US')).toBe('-US$1.50');
+  expect(formatPriceIn(1.5, 'FOREX')).toBe('1.50');
+  expect(formatPriceIn(Number.NaN, 'USD')).toBe('--');
 });
 
 it('strips .BO and .NS from codes only at the end', () => {
@@ -23,7 +36,9 @@ it('formats prices with 2 decimals (forex 4) and money from minor units', () => 
   expect(formatPrice(83.12345, 4)).toBe('83.1235');
   expect(formatPrice(Number.NaN)).toBe('--');
   expect(formatMoney(123456, 'INR')).toBe('₹1,234.56');
-  expect(formatMoney(-500, 'US')).toBe('-$5.00');
+  expect(formatMoney(-500, 'US')).toBe('-US$5.00');
+  expect(formatMoney(538651, 'MXN')).toBe('MX$5,386.51');
+  expect(formatMoney(Number.NaN, 'MXN')).toBe('--');
   expect(formatMoney(5000, 'INR', 1)).toBe('₹50.0');
 });
 

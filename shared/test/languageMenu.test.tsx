@@ -1,7 +1,7 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { storage, SESSION_KEYS } from '@invest/runtime';
 import { languagesOf, offeredLanguages } from '../src/contract/values/deployment';
-import { answer, renderAt, setup } from '../src/testing';
+import { answer, inputsOf, renderAt, setup } from '../src/testing';
 import { LanguageMenu } from '../src/ui/LanguageMenu';
 
 let languages: string | null = null;
@@ -14,6 +14,8 @@ beforeEach(() => {
 
 async function offered(): Promise<string[]> {
   fireEvent.click(await screen.findByRole('button', { name: 'Language' }));
+  await waitFor(() => expect(inputsOf('/v2/config').length).toBeGreaterThan(0));
+  await new Promise((r) => setTimeout(r, 0));
   return within(screen.getByRole('dialog')).getAllByRole('button').map((b) => b.textContent ?? '').filter((t) => t !== 'Close');
 }
 
@@ -23,10 +25,18 @@ it('offers English only when the deployment chooses nothing, as the spec says', 
 });
 
 it("offers the deployment's languages in its order, each in its own words", async () => {
-  languages = 'en,es';
+  languages = 'es,en';
   renderAt('/', <LanguageMenu />);
-  await screen.findByRole('button', { name: 'Language' });
-  expect(await offered()).toEqual(expect.arrayContaining(['English✓', 'Español']));
+  fireEvent.click(await screen.findByRole('button', { name: 'Language' }));
+  await within(screen.getByRole('dialog')).findByRole('button', { name: 'Español' });
+  expect(within(screen.getByRole('dialog')).getAllByRole('button').map((b) => b.textContent)).toEqual(expect.arrayContaining(['Español', 'English✓']));
+});
+
+it('works on a page without a query client (the login page)', async () => {
+  languages = 'en,de';
+  render(<LanguageMenu />);
+  fireEvent.click(await screen.findByRole('button', { name: 'Language' }));
+  expect(await within(screen.getByRole('dialog')).findByRole('button', { name: 'Deutsch' })).toBeTruthy();
 });
 
 it('stores the choice (then the page reloads in it)', async () => {

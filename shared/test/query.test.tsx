@@ -88,14 +88,15 @@ describe('deployment settings', () => {
       minWithdraw: 100,
     });
   });
-  it('MXN: pesos, news, card bank form, US stocks, the configured minimum withdrawal', () => {
+  it('MXN: pesos, news, card bank form, Mexican stocks, the configured minimum withdrawal, English only', () => {
     expect(deploymentOf([{ tag: 'currency', value: 'MXN' }, { tag: 'min_withdraw_count', value: '250' }])).toMatchObject({
       currency: 'MXN',
-      symbol: '$',
+      symbol: 'MX$',
       showsNews: true,
       bankForm: 'card',
-      stockMarket: 'US',
+      stockMarket: 'MX',
       minWithdraw: 250,
+      languages: ['en'],
     });
   });
   it('no known currency is an error, never a guess', () => {

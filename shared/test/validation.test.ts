@@ -19,6 +19,22 @@ describe('phone input', () => {
     expect(sanitizePhone('+9198765432')).toBe('9198765432');
     expect(sanitizePhone('91987 65432')).toBe('9198765432');
   });
+  it.each([
+    ['+52 55 1234 5678', '5512345678'],
+    ['+52 (55) 1234-5678', '5512345678'],
+    ['(55) 1234-5678', '5512345678'],
+    ['55-1234-5678', '5512345678'],
+    ['+52 1 55 1234 5678', '5512345678'],
+    ['+521 55 1234 5678', '5512345678'],
+    ['52 55 1234 5678', '5512345678'],
+    ['521 55 1234 5678', '5512345678'],
+    ['\u00a0+52\u00a055\u00a01234\u00a05678', '5512345678'],
+    ['+91 98765 43210', '9876543210'],
+    ['91 98765 43210', '9876543210'],
+    ['+91 0 98765 43210', '9876543210'],
+  ])('a Mexican or Indian number pasted as %p is the national %s the API stores', (pasted, national) => {
+    expect(sanitizePhone(pasted)).toBe(national);
+  });
   it('leaves typing digit by digit as it was: the first 10 digits stay', () => {
     const typed = (keys: string) => [...keys].reduce((field, key) => sanitizePhone(field + key), '');
     expect(typed('9198765432109')).toBe('9198765432');

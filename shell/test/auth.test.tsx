@@ -80,6 +80,8 @@ describe('login screen', () => {
 
   it('takes a pasted international number as the 10-digit national one', async () => {
     show('/login', <LoginScreen />);
+    type('Phone number', '+52 55 1234 5678');
+    expect(field('Phone number').value).toBe('5512345678');
     type('Phone number', '+91 98765 43210');
     expect(field('Phone number').value).toBe(PHONE);
     type('Password', 'secret123');
@@ -105,9 +107,35 @@ describe('register screen', () => {
     await press('Register');
     await waitFor(() => expect(navigate).toHaveBeenCalledWith(`/login?phone=${PHONE}&next=%2Fwithdraw`, { replace: true }));
   });
+
+  it.each(['+52 55 1234 5678', '+52 1 55 1234 5678', '(55) 1234-5678'])('registers a Mexican number pasted as %p with its 10 national digits', async (pasted) => {
+    answer({ [REGISTER]: () => 'success' });
+    show('/register', <RegisterScreen />);
+    type('Phone number', pasted);
+    expect(field('Phone number').value).toBe('5512345678');
+    type('Password', 'secret123');
+    type('Confirm password', 'secret123');
+    type('Invitation code', 'DEMO2026');
+    await press('Register');
+    expect(inputsOf(REGISTER)).toEqual([{ user: '5512345678', password: 'secret123', code: 'DEMO2026' }]);
+  });
 });
 
 describe('reset screen', () => {
+  it('takes a pasted international number as the 10-digit national one', async () => {
+    answer({ [FORGET]: () => 'passwordReset' });
+    show('/forgot-password', <ForgotScreen />);
+    type('Phone number', '+91 98765 43210');
+    expect(field('Phone number').value).toBe(PHONE);
+    type('Phone number', '+52 55 1234 5678');
+    expect(field('Phone number').value).toBe('5512345678');
+    type('Old password', 'secret123');
+    type('New password', 'newsecret1');
+    type('Confirm new password', 'newsecret1');
+    await press('Reset password');
+    expect(inputsOf(FORGET)).toEqual([{ user: '5512345678', password: 'secret123', new_password: 'newsecret1' }]);
+  });
+
   it('asks for the phone (the remembered one filled in), the old password and the new one twice, and sends the spec payload', async () => {
     session.start('tok', { id: 3, user: PHONE, login: true }, { user: PHONE });
     session.end('user');

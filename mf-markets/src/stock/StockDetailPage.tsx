@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from '@invest/runtime';
 import { Link, useParams } from 'react-router-dom';
-import { calls, currencySymbol, direction, formatPrice, Icon, IconButton, isNotFound, NotFoundState, PageHeader, PriceChange, RetryPanel, Skeleton, StaleNotice, stripExchangeSuffix, Tabs, troubleOf, useQuery, type CallOutput, type Interval, type Market, type Quote, DETAIL_POLL_MS, newest, useLiveQuotes } from '@invest/shared';
+import { calls, direction, formatPrice, formatPriceIn, Icon, IconButton, isNotFound, NotFoundState, PageHeader, PriceChange, RetryPanel, Skeleton, StaleNotice, stripExchangeSuffix, Tabs, troubleOf, useQuery, type CallOutput, type Interval, type Market, type Quote, DETAIL_POLL_MS, newest, useLiveQuotes } from '@invest/shared';
 import { MarketStatus, SimulatedNote } from '../components/MarketStatus';
 import { displayName } from '../lib/display';
 import { precisionOf, tradingHref } from '@invest/shared';
@@ -74,7 +74,7 @@ function StockDetail({ symbol, routeMarket, name }: { symbol: string; routeMarke
   const isIndex = symbol.startsWith('^');
   const fav = useFavourite(symbol, !notFound);
   const trouble = troubleOf(chart);
-  const money = (v: number) => `${isIndex ? '' : currencySymbol(market)}${formatPrice(v, precision)}`;
+  const money = (v: number) => (isIndex ? formatPrice(v, precision) : formatPriceIn(v, market, precision));
 
   return (
     <div className={s.page}>

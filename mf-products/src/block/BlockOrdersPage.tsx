@@ -4,9 +4,9 @@ import {
   BLOCK_ORDER_FILTER,
   type BlockMold,
   calls,
-  currencySymbol,
   EmptyState,
   formatPrice,
+  formatPriceIn,
   formatTime,
   isBlockOrderSuccess,
   keepPreviousData,
@@ -82,7 +82,7 @@ function OrderRow({ order: o, currency }: { order: Order; currency: string }) {
             <span className="num">{stripExchangeSuffix(o.tag)}</span> · {t('ipo.orderNo', { no: o.no })} · <time dateTime={o.created_at}>{formatTime(o.created_at)}</time>
           </span>
           <span className={s.rowSub}>
-            {t('ipo.qtyValue', { n: formatPrice(o.count, 0) })} · {t('ipo.priceValue', { price: `${currencySymbol(o.market)}${formatPrice(sell && o.sell_price !== null ? o.sell_price : o.price, 2)}` })}
+            {t('ipo.qtyValue', { n: formatPrice(o.count, 0) })} · {t('ipo.priceValue', { price: formatPriceIn(sell && o.sell_price !== null ? o.sell_price : o.price, o.currency, 2) })}
           </span>
         </div>
         <div className={s.rowSide}>

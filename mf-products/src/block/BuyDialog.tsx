@@ -6,12 +6,12 @@ import {
   blockMaxCount,
   Button,
   calls,
-  currencySymbol,
   Dialog,
   digitsOnly,
   errorKeyOf,
   failureKey,
   formatPrice,
+  formatPriceIn,
   invalidateWallet,
   LinkButton,
   stripExchangeSuffix,
@@ -97,10 +97,7 @@ export function BuyDialog({ offer, onClose }: { offer: Offer; onClose: () => voi
     <Dialog open onClose={() => !buy.isPending && onClose()} title={t('block.buyTitle', { code: stripExchangeSuffix(offer.tag) })}>
       <p className={s.hint}>
         {offer.name} · {t('block.blockPrice')}{' '}
-        <span className="num">
-          {currencySymbol(offer.type)}
-          {formatPrice(offer.price, 2)}
-        </span>
+        <span className="num">{formatPriceIn(offer.price, offer.currency, 2)}</span>
       </p>
       <label className={s.fieldLabel} htmlFor="block-quantity">
         {t('block.quantity')}

@@ -4,8 +4,8 @@ import {
   Button,
   callQuery,
   calls,
-  currencySymbol,
   formatPrice,
+  formatPriceIn,
   LIST_POLL_MS,
   numberLocale,
   QueryState,
@@ -75,7 +75,7 @@ function timeIn(iso: string, timeZone: string): string {
 
 function OfferCard({ offer: o, marketPrice, onBuy }: { offer: Offer; marketPrice: number | null; onBuy: () => void }) {
   const { t } = useTranslation('products');
-  const price = (p: number | null) => (p === null ? '--' : `${currencySymbol(o.type)}${formatPrice(p, 2)}`);
+  const price = (p: number | null) => (p === null ? '--' : formatPriceIn(p, o.currency, 2));
   const refused = o.qualified_only && !o.qualified;
   return (
     <article className={s.card} aria-label={o.name} data-testid="offer">

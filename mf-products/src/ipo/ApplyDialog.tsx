@@ -47,7 +47,7 @@ export function ApplyDialog({ ipo, onClose }: { ipo: Ipo; onClose: () => void })
   return (
     <Dialog open onClose={() => !apply.isPending && onClose()} title={t('ipo.applyTitle', { code: ipoCode(ipo.symbol) })}>
       <p className={s.hint}>
-        {ipo.company_name} · {t('ipo.issuePrice')} <span className="num">{sharePrice(ipo.issue_price, ipo.market)}</span>
+        {ipo.company_name} · {t('ipo.issuePrice')} <span className="num">{sharePrice(ipo.issue_price, ipo.currency)}</span>
       </p>
       <label className={s.fieldLabel} htmlFor="ipo-quantity">
         {t('ipo.quantity')}
@@ -84,7 +84,7 @@ export function ApplyDialog({ ipo, onClose }: { ipo: Ipo; onClose: () => void })
       <div className={s.total}>
         <span>{t('ipo.total')}</span>
         <strong className="num" data-testid="ipo-total">
-          {sharePrice(count * ipo.issue_price, ipo.market)}
+          {sharePrice(count * ipo.issue_price, ipo.currency)}
         </strong>
       </div>
       <p className={s.warn} data-testid="hold-note">

@@ -92,8 +92,8 @@ function OrderRow({ tab, order: o, currency }: { tab: Tab; order: IpoOrder; curr
           </span>
           <span className={s.rowSub}>
             {counted && <>{t('ipo.qtyValue', { n: shares(o.count) })} · </>}
-            {t('ipo.priceValue', { price: sharePrice(o.price, o.market) })}
-            {sell && o.sell_price !== null && <> · {t('ipo.sellPriceValue', { price: sharePrice(o.sell_price, o.market) })}</>}
+            {t('ipo.priceValue', { price: sharePrice(o.price, o.currency) })}
+            {sell && o.sell_price !== null && <> · {t('ipo.sellPriceValue', { price: sharePrice(o.sell_price, o.currency) })}</>}
           </span>
           {!sell && o.status === IPO_APPLICATION_STATUS.pending && o.held > 0 && (
             <span className={s.rowSub} data-testid="ipo-held">

@@ -57,7 +57,7 @@ function IpoCard({ ipo, currency, onApply }: { ipo: Ipo; currency: string; onApp
       <dl className={s.dl}>
         <div className={s.kv}>
           <dt>{t('ipo.issuePrice')}</dt>
-          <dd className="num">{sharePrice(ipo.issue_price, ipo.market)}</dd>
+          <dd className="num">{sharePrice(ipo.issue_price, ipo.currency)}</dd>
         </div>
         <div className={s.kv}>
           <dt>{t('ipo.minQty')}</dt>

@@ -3,10 +3,9 @@ import { useTranslation } from '@invest/runtime';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import {
   calls,
-  currencySymbol,
   EmptyState,
   formatMoney,
-  formatPrice,
+  formatPriceIn,
   Icon,
   IconButton,
   LIST_POLL_MS,
@@ -206,7 +205,7 @@ function HoldingRows({ holding: h, money }: { holding: Holding; money: (v: numbe
   const { t } = useTranslation('trading');
   const [open, setOpen] = useState(false);
   const precision = precisionOf({ market: h.market });
-  const unit = (v: number) => `${currencySymbol(h.currency)}${formatPrice(v, precision)}`;
+  const unit = (v: number) => formatPriceIn(v, h.currency, precision);
   const name = h.name || stripExchangeSuffix(h.tag);
   return (
     <tbody className={s.group} data-testid="holding" data-tag={h.tag}>

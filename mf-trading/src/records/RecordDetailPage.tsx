@@ -3,10 +3,10 @@ import { useTranslation } from '@invest/runtime';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import {
   calls,
-  currencySymbol,
   type Deployment,
   formatMoney,
   formatPrice,
+  formatPriceIn,
   formatTime,
   isOrderNo,
   NotFoundState,
@@ -57,7 +57,7 @@ const row = (key: string, value: ReactNode): Row[] => [[key, value]];
 function Facts({ order: o, side, currency }: { order: Order; side: 'buy' | 'sell'; currency: string }) {
   const { t } = useTranslation('trading');
   const precision = precisionOf({ market: o.market });
-  const unit = (v: number) => `${currencySymbol(o.currency)}${formatPrice(v, precision)}`;
+  const unit = (v: number) => formatPriceIn(v, o.currency, precision);
   const money = (v: number) => formatMoney(v, currency);
   const rate = (v: number | null) => (v !== null && v !== 1 ? row('fxRate', formatPrice(v, 4)) : []);
   const k = (key: string) => t(`records.detail.${key}`);

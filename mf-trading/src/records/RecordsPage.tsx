@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from '@invest/runtime';
 import { Link, useSearchParams } from 'react-router-dom';
-import { calls, changeClass, ConfirmDialog, currencySymbol, type Deployment, EmptyState, failureKey, formatMoney, formatPrice, formatTime, keepPreviousData, LIST_POLL_MS, type Order, PageHeader, PagedList, precisionOf, stripExchangeSuffix, Tabs, toast, useCall, useCallMutation, useLiveQuotes, useQueryClient, WithDeployment } from '@invest/shared';
+import { calls, changeClass, ConfirmDialog, type Deployment, EmptyState, failureKey, formatMoney, formatPriceIn, formatTime, keepPreviousData, LIST_POLL_MS, type Order, PageHeader, PagedList, precisionOf, stripExchangeSuffix, Tabs, toast, useCall, useCallMutation, useLiveQuotes, useQueryClient, WithDeployment } from '@invest/shared';
 import { OrderStatus, Signed } from '../components/common';
 import { refreshAfterTrade } from '../lib/refresh';
 import { changeOf, detailPathOf, followsLivePrice, timeOf, totalOf, unitPriceOf } from './entries';
@@ -108,7 +108,7 @@ function OrderList({ tab, status, page, onPage, deployment }: { tab: TabKey; sta
 function OrderRow({ order: o, live, currency, onCancel }: { order: Order; live: number | undefined; currency: string; onCancel: () => void }) {
   const { t } = useTranslation('trading');
   const precision = precisionOf({ market: o.market });
-  const unit = (v: number) => `${currencySymbol(o.currency)}${formatPrice(v, precision)}`;
+  const unit = (v: number) => formatPriceIn(v, o.currency, precision);
   const change = changeOf(o, live);
   const sale = o.state === 'sell';
   const total = totalOf(o);

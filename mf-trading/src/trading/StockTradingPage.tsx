@@ -7,13 +7,13 @@ import {
   callQuery,
   calls,
   ConfirmDialog,
-  currencySymbol,
   type Deployment,
   DETAIL_POLL_MS,
   failureKey,
   feeOf,
   formatMoney,
   formatPrice,
+  formatPriceIn,
   isNotFound,
   type Market,
   marketOf,
@@ -83,7 +83,7 @@ function Ticket({ symbol, market, name, deployment }: { symbol: string; market: 
   const loaded = useCall(calls.yahoo, quoteInput);
   const quote: Quote | undefined = newest(loaded.data, quotes[liveSymbol]);
   const precision = quote ? precisionOf(quote) : 2;
-  const unit = (v: number) => `${currencySymbol(quote?.currency ?? market)}${formatPrice(v, precision)}`;
+  const unit = (v: number) => formatPriceIn(v, quote?.currency ?? market, precision);
 
   // The rate from the quote currency to the deployment's, where they differ: the pair's own quote, or its inverse.
   const from = quote?.currency.toUpperCase();

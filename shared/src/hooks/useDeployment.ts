@@ -15,13 +15,13 @@ export type DeploymentCurrency = (typeof DEPLOYMENT_CURRENCIES)[number];
 /** Everything a screen may vary by deployment, in one place. */
 export interface Deployment {
   currency: DeploymentCurrency;
-  /** ₹ for INR, $ for MXN. */
+  /** ₹ for INR, MX$ for MXN. */
   symbol: string;
   /** INR hides the news block on home. */
   showsNews: boolean;
   /** Bank-card fields: INR name, bank, IFSC, account number; MXN bank name, card number, cardholder. */
   bankForm: 'ifsc' | 'card';
-  /** The market of the account screen's Stocks tab: Indian stocks for INR, US stocks otherwise. */
+  /** The market of the account screen's Stocks tab: the home market, Indian stocks for INR and Mexican for MXN. */
   stockMarket: Market;
   /** Smallest withdrawal the server allows (min_withdraw_count; the spec's default 100 when unset). */
   minWithdraw: number;
@@ -49,7 +49,7 @@ export function deploymentOf(rows: ConfigEntry[]): Deployment {
     symbol: currencySymbol(currency),
     showsNews: !inr,
     bankForm: inr ? 'ifsc' : 'card',
-    stockMarket: inr ? 'IN' : 'US',
+    stockMarket: inr ? 'IN' : 'MX',
     minWithdraw: Number.isFinite(min) && min > 0 ? min : 100,
     usdtRate: positiveWholeOf(values[USDT_RATE_SETTING]),
     maxAmount: positiveWholeOf(values.max_amount),

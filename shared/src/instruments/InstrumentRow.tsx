@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { currencySymbol, formatPrice, precisionOf, PriceChange, stripExchangeSuffix, type Quote, type StockRow, type WatchEntry } from '@invest/shared';
+import { formatPriceIn, precisionOf, PriceChange, stripExchangeSuffix, type Quote, type StockRow, type WatchEntry } from '@invest/shared';
 import s from './InstrumentRow.module.css';
 
 export interface InstrumentRowView {
@@ -35,10 +35,7 @@ export function InstrumentRow({ row, href, action }: { row: InstrumentRowView; h
         </span>
       </span>
       <span className={s.figures}>
-        <span className={`${s.price} num`}>
-          {currencySymbol(row.market)}
-          {formatPrice(row.price, row.precision)}
-        </span>
+        <span className={`${s.price} num`}>{formatPriceIn(row.price, row.market, row.precision)}</span>
         <PriceChange change={change} percent={row.percent} precision={row.precision} show="change" className={s.delta} />
       </span>
       <PriceChange change={change} percent={row.percent} show="percent" badge className={s.badge} />
