@@ -20,8 +20,12 @@ export function stripExchangeSuffix(code: string): string {
   return code.replace(/\.(BO|NS)$/i, '');
 }
 
-/** The number conventions of each language: 27,968.76 in English and Chinese, 27.968,76 in German and Spanish. */
-const NUMBER_LOCALES: Record<Language, string> = { en: 'en-US', zh: 'zh-CN', es: 'es-ES', de: 'de-DE' };
+/**
+ * The number conventions of each language: 27,968.76 in English, Chinese and Spanish, 27.968,76 in German. Spanish is
+ * Mexico's: the deployment that offers it is the Mexican one, where 1,234.56 is how amounts are written (not Spain's
+ * 1.234,56), and dates are day first.
+ */
+const NUMBER_LOCALES: Record<Language, string> = { en: 'en-US', zh: 'zh-CN', es: 'es-MX', de: 'de-DE' };
 
 /** The chosen language's number locale; English until i18n has started. */
 export function numberLocale(): string {

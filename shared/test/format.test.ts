@@ -49,12 +49,12 @@ it('signs percentages and tells the direction', () => {
   expect(direction(-1)).toBe('down');
 });
 
-// German groups with dots; Spanish too, but only from five digits (₹1234,56), as Intl's es-ES does.
+// German groups with dots and marks decimals with a comma; Spanish writes numbers as Mexico does, like English.
 it.each([
   ['en', '27,968.76', '+1.23%', '₹1,234.56', '83.1235'],
   ['zh', '27,968.76', '+1.23%', '₹1,234.56', '83.1235'],
   ['de', '27.968,76', '+1,23%', '₹1.234,56', '83,1235'],
-  ['es', '27.968,76', '+1,23%', '₹1234,56', '83,1235'],
+  ['es', '27,968.76', '+1.23%', '₹1,234.56', '83.1235'],
 ])('numbers follow the chosen language: %s', async (lng, price, percent, money, forex) => {
   await i18n.changeLanguage(lng);
   expect(formatPrice(27968.76)).toBe(price);
