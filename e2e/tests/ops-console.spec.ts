@@ -55,7 +55,7 @@ test('an operator signs in at /ops/ and completes the deposit an investor reques
     ['Withdrawals', 'Withdrawals'],
     ['Real-name checks', 'Real-name checks'],
   ] as const) {
-    await page.getByRole('navigation', { name: 'Queues' }).getByRole('link', { name: link }).click();
+    await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: link }).click();
     await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible();
     await expect(page.getByText(/Page \d+ of \d+/)).toBeVisible();
     await page.screenshot({ path: testInfo.outputPath(`ops-${link.toLowerCase().replace(/\W+/g, '-')}.png`) });

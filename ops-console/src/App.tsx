@@ -1,6 +1,6 @@
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
 import type { ReactNode } from 'react';
-import { Spinner, useLoggedIn } from '@invest/shared';
+import { lazyScreen, Spinner, useLoggedIn } from '@invest/shared';
 import { ConsoleLayout } from './layout/ConsoleLayout';
 import { LoginPage } from './login/LoginPage';
 import { DepositsPage } from './deposits/DepositsPage';
@@ -11,6 +11,14 @@ import { UsersPage } from './users/UsersPage';
 import { ChatPage } from './chat/ChatPage';
 import { AuditPage } from './audit/AuditPage';
 import { mayUse, PAGES, pagesFor, useOperator } from './roles';
+
+// The pages that make and change things validate with the contract's schemas (zod): each comes in a chunk of its own
+// with its route, so the queues an operator works all day do not download them.
+const OffersPage = lazyScreen(() => import(/* webpackChunkName: "offers" */ './offers/OffersPage'), 'OffersPage');
+const IposPage = lazyScreen(() => import(/* webpackChunkName: "ipos" */ './ipos/IposPage'), 'IposPage');
+const FundsPage = lazyScreen(() => import(/* webpackChunkName: "funds" */ './funds/FundsPage'), 'FundsPage');
+const InvitationCodesPage = lazyScreen(() => import(/* webpackChunkName: "invitation-codes" */ './invitations/InvitationCodesPage'), 'InvitationCodesPage');
+const SettingsPage = lazyScreen(() => import(/* webpackChunkName: "settings" */ './settings/SettingsPage'), 'SettingsPage');
 
 /** The console's base path (apps.json): every route is under it. */
 export const BASE = '/ops';
@@ -45,7 +53,12 @@ export function AppRoutes() {
         <Route path="loans" element={<Allowed path="loans"><LoansPage /></Allowed>} />
         <Route path="kyc" element={<Allowed path="kyc"><KycPage /></Allowed>} />
         <Route path="chat" element={<Allowed path="chat"><ChatPage /></Allowed>} />
+        <Route path="offers" element={<Allowed path="offers"><OffersPage /></Allowed>} />
+        <Route path="ipos" element={<Allowed path="ipos"><IposPage /></Allowed>} />
+        <Route path="funds" element={<Allowed path="funds"><FundsPage /></Allowed>} />
         <Route path="users" element={<Allowed path="users"><UsersPage /></Allowed>} />
+        <Route path="invitation-codes" element={<Allowed path="invitation-codes"><InvitationCodesPage /></Allowed>} />
+        <Route path="settings" element={<Allowed path="settings"><SettingsPage /></Allowed>} />
         <Route path="audit" element={<Allowed path="audit"><AuditPage /></Allowed>} />
         <Route path="*" element={<FirstPage />} />
       </Route>

@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { ApiError, LIST_POLL_MS, session } from '@invest/shared';
 import { answer, collectToasts, inputsOf, renderAt, setup } from '@invest/shared/testing';
 import { AppRoutes } from '../src/App';
@@ -7,6 +7,8 @@ import { OPS_SESSION_PREFIX } from '../src/session';
 import { CONFIG, deposit, me } from './fixtures';
 
 session.keepUnder(OPS_SESSION_PREFIX);
+// A page's first draw on a busy machine (the whole suite at once) can take longer than 1 s.
+configure({ asyncUtilTimeout: 5000 });
 beforeAll(() => setup(texts));
 beforeEach(() => session.start('op-token', { id: 1, user: 'ops', login: true }, null));
 afterEach(() => {
@@ -103,4 +105,25 @@ it('is live: a deposit requested later appears without a reload', async () => {
     await jest.advanceTimersByTimeAsync(LIST_POLL_MS);
   });
   await waitFor(() => expect(rowsOf()).toHaveLength(2));
+});
+
+it('reads a queue longer than one batch a batch at a time: the older requests are the next batch', async () => {
+  const batchOf = (page: number) => Array.from({ length: page === 3 ? 50 : 100 }, (_, i) => deposit(250 - (page - 1) * 100 - i));
+  answer({
+    '/v2/config': () => CONFIG,
+    '/ops/me': () => me('finance'),
+    '/ops/recharges': (input: { page: number }) => ({ rows: batchOf(input.page), count: 250 }),
+  });
+  renderAt('/ops/deposits', <AppRoutes />);
+  expect(await screen.findByText('Rows 1–100 of 250, newest first.')).toBeTruthy();
+  expect(screen.getByRole('button', { name: 'Newer rows' })).toHaveProperty('disabled', true);
+  fireEvent.click(screen.getByRole('button', { name: 'Older rows' }));
+  expect(await screen.findByText('Rows 101–200 of 250, newest first.')).toBeTruthy();
+  fireEvent.click(screen.getByRole('button', { name: 'Older rows' }));
+  expect(await screen.findByText('Rows 201–250 of 250, newest first.')).toBeTruthy();
+  expect(screen.getByRole('button', { name: 'Older rows' })).toHaveProperty('disabled', true);
+  expect(inputsOf('/ops/recharges').map((i) => i.page)).toEqual(expect.arrayContaining([1, 2, 3]));
+  expect(inputsOf('/ops/recharges').at(-1)).toEqual({ status: 1, page: 3, limit: 100 });
+  // The table pages the batch itself: its first page holds the batch's newest.
+  expect(within(rowsOf()[0]!).getByText('50')).toBeTruthy();
 });

@@ -91,3 +91,87 @@ export const userDetail = (id: number, over: Partial<OpsUserDetail> = {}): OpsUs
   chat: [{ id: 1, text: 'Where is my deposit?', from: 'user', created_at: '2026-03-04T05:06:07.000Z', read: true }],
   ...over,
 });
+
+type OpsOffer = CallOutput<typeof opsCalls.opsOffers>['rows'][number];
+type OpsIpo = CallOutput<typeof opsCalls.opsIpos>['rows'][number];
+type OpsFund = CallOutput<typeof opsCalls.opsFunds>['rows'][number];
+type InvitationCode = CallOutput<typeof opsCalls.opsInvitationCodes>[number];
+
+export const offer = (id: number, over: Partial<OpsOffer> = {}): OpsOffer => ({
+  id,
+  tag: 'RELIANCE.NS',
+  name: 'Reliance Industries',
+  mold: 'bulk',
+  price: 1410.5,
+  count: 100,
+  status: 1,
+  type: 'IN',
+  currency: 'INR',
+  windows: [{ open: '09:15', close: '15:30' }],
+  time_zone: 'Asia/Kolkata',
+  qualified_only: false,
+  created_by: 'pat',
+  created_at: '2026-03-04T05:06:07.000Z',
+  closed_by: null,
+  closed_at: null,
+  orders: 2,
+  shares: 300,
+  ...over,
+});
+
+export const ipo = (id: number, over: Partial<OpsIpo> = {}): OpsIpo => ({
+  id,
+  series: 'EQ',
+  symbol: 'JIOFIN.NS',
+  company_name: 'Jio Financial Services',
+  status: 'Forthcoming',
+  issue_price: 120.5,
+  min: 100,
+  max: 1000,
+  issue_start_date: '2026-03-01',
+  issue_end_date: '2026-03-08',
+  lot: 100,
+  market: 'IN',
+  currency: 'INR',
+  created_at: '2026-02-20T05:06:07.000Z',
+  applications: 3,
+  applied_shares: 900,
+  held: 10_845_000,
+  shares_offered: null,
+  shares_allotted: null,
+  draw_seed: null,
+  allotted_at: null,
+  ...over,
+});
+
+export const fundProject = (id: number, over: Partial<OpsFund> = {}): OpsFund => ({
+  id,
+  name: 'Steady Income 90',
+  min_return: 4,
+  max_return: 6,
+  investment_period: 90,
+  amount: 1_000_000,
+  issue_amount: 100_000_000,
+  sold_amount: 3_000_000,
+  expected_return: 5,
+  status: 'open',
+  end_time: '2026-06-01T00:00:00.000Z',
+  created_at: '2026-03-03T00:00:00.000Z',
+  available: true,
+  due: false,
+  active_orders: 3,
+  return_rate: null,
+  profit_paid: 0,
+  settled_at: null,
+  cancelled_at: null,
+  cancel_reason: null,
+  ...over,
+});
+
+export const invitationCode = (code: string, over: Partial<InvitationCode> = {}): InvitationCode => ({
+  code,
+  active: true,
+  uses: 0,
+  created_at: '2026-03-01T00:00:00.000Z',
+  ...over,
+});

@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { session } from '@invest/shared';
 import { answer, collectToasts, inputsOf, renderAt, setup } from '@invest/shared/testing';
 import { AppRoutes } from '../src/App';
@@ -7,6 +7,8 @@ import { OPS_SESSION_PREFIX } from '../src/session';
 import { check, CONFIG, me } from './fixtures';
 
 session.keepUnder(OPS_SESSION_PREFIX);
+// A page's first draw on a busy machine (the whole suite at once) can take longer than 1 s.
+configure({ asyncUtilTimeout: 5000 });
 beforeAll(() => setup(texts));
 beforeEach(() => session.start('op-token', { id: 1, user: 'ops', login: true }, null));
 afterEach(() => jest.clearAllMocks());

@@ -5,7 +5,7 @@ import { opsCalls } from '@invest/shared/ops-calls';
 import { atPath } from '@invest/shared/path-params';
 import { ageOf, useNow } from '../queue/age';
 import { QueuePage } from '../queue/QueuePage';
-import { QUEUE_PAGE, QUEUE_POLL, useRefreshQueue } from '../queue/queueQuery';
+import { QUEUE_POLL, useQueueBatch, useRefreshQueue } from '../queue/queueQuery';
 import type { QueueColumn } from '../queue/QueueTable';
 import s from '../queue/queue.module.css';
 import c from './chat.module.css';
@@ -19,14 +19,15 @@ type Conversation = CallOutput<typeof opsCalls.opsChats>['rows'][number] & { id:
 export function ChatPage() {
   const { t } = useTranslation('ops');
   const now = useNow(60_000);
-  const query = useCall(opsCalls.opsChats, QUEUE_PAGE, QUEUE_POLL);
+  const batch = useQueueBatch();
+  const query = useCall(opsCalls.opsChats, batch.input, QUEUE_POLL);
   // A queue keys its rows by a number: a conversation is its user's, and their account number is one.
   const rows = useMemo(() => query.data && { ...query.data, rows: query.data.rows.map((r) => ({ ...r, id: Number(r.no) })) }, [query.data]);
   const columns = useMemo<QueueColumn<Conversation>[]>(
     () => [
       { id: 'user', header: t('col.user'), value: (r) => r.user },
       { id: 'unread', header: t('chat.unread'), value: (r) => r.unread, numeric: true },
-      { id: 'last', header: t('chat.last'), value: (r) => r.last_text, cell: (r) => `${r.last_from === 'agent' ? `${t('chat.you')}: ` : ''}${r.last_text}` },
+      { id: 'last', header: t('chat.last'), value: (r) => r.last_text, wrap: true, cell: (r) => `${r.last_from === 'agent' ? `${t('chat.you')}: ` : ''}${r.last_text}` },
       { id: 'age', header: t('col.age'), value: (r) => r.last_at, cell: (r) => ageOf(r.last_at, now) },
     ],
     [t, now],
@@ -35,6 +36,7 @@ export function ChatPage() {
     <QueuePage
       title={t('chat.title')}
       query={{ ...query, data: rows }}
+      batch={batch}
       columns={columns}
       detailTitle={(r) => t('chat.detail', { user: r.user })}
       detail={(r) => <Conversation user={r.user} />}

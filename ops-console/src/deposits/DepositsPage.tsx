@@ -5,7 +5,7 @@ import { opsCalls } from '@invest/shared/ops-calls';
 import { atPath } from '@invest/shared/path-params';
 import { Decision } from '../queue/Decision';
 import { QueuePage } from '../queue/QueuePage';
-import { QUEUE_PAGE, QUEUE_POLL } from '../queue/queueQuery';
+import { QUEUE_POLL, useQueueBatch } from '../queue/queueQuery';
 import type { QueueColumn } from '../queue/QueueTable';
 import { ColumnFacts, useRequestColumns } from '../queue/requestColumns';
 
@@ -14,7 +14,8 @@ type OpsRecharge = CallOutput<typeof opsCalls.opsRecharges>['rows'][number];
 /** The deposits waiting for an operator: each is completed (the money arrived) or failed with a reason. */
 export function DepositsPage() {
   const { t } = useTranslation('ops');
-  const query = useCall(opsCalls.opsRecharges, { status: RECHARGE_STATUS.inProgress, ...QUEUE_PAGE }, QUEUE_POLL);
+  const batch = useQueueBatch();
+  const query = useCall(opsCalls.opsRecharges, { status: RECHARGE_STATUS.inProgress, ...batch.input }, QUEUE_POLL);
   const own = useMemo<QueueColumn<OpsRecharge>[]>(
     () => [
       { id: 'reference', header: t('col.reference'), value: (r) => r.reference },
@@ -27,6 +28,7 @@ export function DepositsPage() {
     <QueuePage
       title={t('deposits.title')}
       query={query}
+      batch={batch}
       columns={columns}
       detailTitle={(r) => t('deposits.detail', { id: r.id })}
       detail={(r, close) => (

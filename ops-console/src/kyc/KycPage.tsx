@@ -6,7 +6,7 @@ import { atPath } from '@invest/shared/path-params';
 import { ageOf, useNow } from '../queue/age';
 import { Decision } from '../queue/Decision';
 import { QueuePage } from '../queue/QueuePage';
-import { QUEUE_PAGE, QUEUE_POLL } from '../queue/queueQuery';
+import { QUEUE_POLL, useQueueBatch } from '../queue/queueQuery';
 import type { QueueColumn } from '../queue/QueueTable';
 import s from '../queue/queue.module.css';
 
@@ -17,12 +17,13 @@ const PhotoViewer = lazy(() => import(/* webpackChunkName: "photo-viewer" */ './
 export function KycPage() {
   const { t } = useTranslation('ops');
   const now = useNow(60_000);
-  const query = useCall(opsCalls.opsKycList, { status: REAL_NAME_STATUS.review, ...QUEUE_PAGE }, QUEUE_POLL);
+  const batch = useQueueBatch();
+  const query = useCall(opsCalls.opsKycList, { status: REAL_NAME_STATUS.review, ...batch.input }, QUEUE_POLL);
   const columns = useMemo<QueueColumn<OpsRealName>[]>(
     () => [
       { id: 'id', header: t('col.id'), value: (r) => r.id, numeric: true },
       { id: 'user', header: t('col.user'), value: (r) => r.user },
-      { id: 'name', header: t('col.name'), value: (r) => r.real_name },
+      { id: 'name', header: t('col.name'), value: (r) => r.real_name, wrap: true },
       { id: 'idType', header: t('col.idType'), value: (r) => t(`idType.${r.id_type}`) },
       { id: 'idNumber', header: t('col.idNumber'), value: (r) => r.id_number },
       { id: 'age', header: t('col.age'), value: (r) => r.created_at, cell: (r) => ageOf(r.created_at, now) },
@@ -33,6 +34,7 @@ export function KycPage() {
     <QueuePage
       title={t('kyc.title')}
       query={query}
+      batch={batch}
       columns={columns}
       detailTitle={(r) => t('kyc.detail', { id: r.id })}
       detail={(r, close) => (

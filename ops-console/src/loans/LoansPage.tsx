@@ -6,7 +6,7 @@ import { atPath } from '@invest/shared/path-params';
 import { afterApproval, FirstApprovalFacts, useApprovalColumn } from '../queue/approval';
 import { Decision } from '../queue/Decision';
 import { QueuePage } from '../queue/QueuePage';
-import { QUEUE_PAGE, QUEUE_POLL } from '../queue/queueQuery';
+import { QUEUE_POLL, useQueueBatch } from '../queue/queueQuery';
 import type { QueueColumn } from '../queue/QueueTable';
 import { ColumnFacts, useRequestColumns } from '../queue/requestColumns';
 
@@ -19,7 +19,8 @@ type OpsLoan = CallOutput<typeof opsCalls.opsLoans>['rows'][number];
 export function LoansPage() {
   const { t } = useTranslation('ops');
   const currency = useDeployment().data?.currency ?? '';
-  const query = useCall(opsCalls.opsLoans, { state: LOAN_STATE.applying, ...QUEUE_PAGE }, QUEUE_POLL);
+  const batch = useQueueBatch();
+  const query = useCall(opsCalls.opsLoans, { state: LOAN_STATE.applying, ...batch.input }, QUEUE_POLL);
   const approval = useApprovalColumn<OpsLoan>();
   const own = useMemo<QueueColumn<OpsLoan>[]>(() => [{ id: 'date', header: t('col.date'), value: (r) => r.created_at, cell: (r) => formatDate(r.created_at) }], [t]);
   const columns = [...useRequestColumns(own), approval];
@@ -27,6 +28,7 @@ export function LoansPage() {
     <QueuePage
       title={t('loans.title')}
       query={query}
+      batch={batch}
       columns={columns}
       detailTitle={(r) => t('loans.detail', { id: r.id })}
       detail={(r, close) => (

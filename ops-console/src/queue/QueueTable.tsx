@@ -26,6 +26,8 @@ export interface QueueColumn<T extends RowData> {
   cell?: (row: T) => ReactNode;
   /** Right-aligned figures (amounts). */
   numeric?: boolean;
+  /** Longer text that may take more than one line (a name, an approval, a message); other cells keep to one. */
+  wrap?: boolean;
   /** false: the side panel says this its own way (ColumnFacts leaves it out). */
   inPanel?: false;
 }
@@ -93,6 +95,8 @@ export function QueueTable<T extends RowData>({
     initialState: { pagination: { pageIndex: 0, pageSize: ROWS_PER_PAGE } },
   });
   const numeric = new Set(columns.filter((c) => c.numeric).map((c) => c.id));
+  const wrapping = new Set(columns.filter((c) => c.wrap).map((c) => c.id));
+  const cellClass = (id: string) => (numeric.has(id) ? s.numeric : wrapping.has(id) ? s.wrap : undefined);
   const pageRows = table.getRowModel().rows;
   const pages = Math.max(1, table.getPageCount());
   const onKey = (e: KeyboardEvent, row: T) => {
@@ -155,7 +159,7 @@ export function QueueTable<T extends RowData>({
                 data-testid="queue-row"
               >
                 {row.getAllCells().map((cell) => (
-                  <td key={cell.id} className={numeric.has(cell.column.id) ? s.numeric : undefined}>
+                  <td key={cell.id} className={cellClass(cell.column.id)}>
                     <table.FlexRender cell={cell} />
                   </td>
                 ))}

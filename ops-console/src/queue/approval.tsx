@@ -18,6 +18,7 @@ export function useApprovalColumn<T extends { first_approval?: FirstApproval }>(
       header: t('col.approval'),
       // The panel names the first approver and the time (FirstApprovalFacts).
       inPanel: false,
+      wrap: true,
       value: (r: T) => (r.first_approval ? t('approval.awaiting', { name: r.first_approval.operator }) : ''),
     }),
     [t],

@@ -37,7 +37,7 @@ export function useRequestColumns<T extends MoneyRequest>(own: QueueColumn<T>[])
  * The selected row's columns as the side panel's facts (all but its number, which the panel's title has, and those
  * the panel says its own way), then `children`.
  */
-export function ColumnFacts<T extends { id: number }>({ columns, row, children }: { columns: QueueColumn<T>[]; row: T; children?: ReactNode }) {
+export function ColumnFacts<T extends { id: number | string }>({ columns, row, children }: { columns: QueueColumn<T>[]; row: T; children?: ReactNode }) {
   return (
     <dl className={s.facts}>
       {columns
@@ -45,7 +45,7 @@ export function ColumnFacts<T extends { id: number }>({ columns, row, children }
         .map((c) => (
           <Fragment key={c.id}>
             <dt>{c.header}</dt>
-            <dd className={c.numeric ? 'num' : undefined}>{c.cell ? c.cell(row) : c.value(row) || '—'}</dd>
+            <dd className={c.numeric ? 'num' : undefined}>{c.cell ? c.cell(row) : c.value(row) === '' ? '—' : c.value(row)}</dd>
           </Fragment>
         ))}
       {children}

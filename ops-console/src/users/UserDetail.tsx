@@ -16,7 +16,7 @@ import {
 import { opsCalls } from '@invest/shared/ops-calls';
 import { atPath } from '@invest/shared/path-params';
 import { ReasonDialog } from '../queue/ReasonDialog';
-import { useOperator } from '../roles';
+import { useOperator, useProductsRole } from '../roles';
 import { realNameKey } from './realName';
 import s from '../queue/queue.module.css';
 import u from './users.module.css';
@@ -30,6 +30,7 @@ export function UserDetail({ id }: { id: number }) {
   const def = atPath(opsCalls.opsUser, { id });
   const query = useCall(def);
   const admin = useOperator().data?.role === 'admin';
+  const products = useProductsRole();
   const client = useQueryClient();
   const [asking, setAsking] = useState(false);
   const changed = (message: string) => {
@@ -98,6 +99,7 @@ export function UserDetail({ id }: { id: number }) {
               />
             </>
           )}
+          {products && <QualifiedInvestor id={id} />}
           <Section title={t('users.cards')} empty={user.cards.length === 0}>
             {user.cards.map((c) => (
               <li key={c.id}>
@@ -110,7 +112,7 @@ export function UserDetail({ id }: { id: number }) {
             {user.bills.map((b) => (
               <li key={b.id}>
                 <span>
-                  {b.reason} <span className={u.muted}>{formatTime(b.created_at)}</span>
+                  {t(`billReason.${b.reason}`, { defaultValue: b.reason })} <span className={u.muted}>{formatTime(b.created_at)}</span>
                 </span>
                 <span className="num">{(b.type === 'expense' ? '−' : '+') + money(b.amount)}</span>
               </li>
@@ -123,7 +125,7 @@ export function UserDetail({ id }: { id: number }) {
                   {o.name} <span className={u.muted}>{o.tag}</span>
                 </span>
                 <span className="num">
-                  {o.state} {o.count} @ {o.price}
+                  {t(`orderSide.${o.state}`, { defaultValue: o.state })} {o.count} @ {o.price}
                 </span>
               </li>
             ))}
@@ -151,6 +153,46 @@ export function UserDetail({ id }: { id: number }) {
         </>
       )}
     </QueryState>
+  );
+}
+
+/**
+ * Products (and admins) mark a user a qualified investor, who may then buy a QIP and the offers for qualified investors
+ * only, or take the mark away; audited. The user's page does not carry the mark (the API's user detail has no such
+ * field), so what is shown is what this page last set.
+ */
+function QualifiedInvestor({ id }: { id: number }) {
+  const { t } = useTranslation('ops');
+  const [qualified, setQualified] = useState<boolean | null>(null);
+  const marking = useCallMutation(atPath(opsCalls.opsUserQualified, { id }), {
+    onSuccess: (r) => {
+      setQualified(r.qualified);
+      toast(t(r.qualified ? 'users.qualifiedDone' : 'users.unqualifiedDone', { user: r.user }), 'success');
+    },
+  });
+  const busy = (to: boolean) => marking.isPending && marking.variables?.qualified === to;
+  return (
+    <section aria-labelledby={`qualified-${id}`}>
+      <h3 className={u.section} id={`qualified-${id}`}>
+        {t('users.qualified')}
+      </h3>
+      <p className={u.muted} role="status">
+        {qualified === null ? t('users.qualifiedHint') : t(qualified ? 'users.isQualified' : 'users.isNotQualified')}
+      </p>
+      <div className={u.qualifiedActions}>
+        <Button variant="secondary" busy={busy(true)} disabled={marking.isPending || qualified === true} onClick={() => marking.mutate({ qualified: true })}>
+          {t('users.markQualified')}
+        </Button>
+        <Button variant="secondary" busy={busy(false)} disabled={marking.isPending || qualified === false} onClick={() => marking.mutate({ qualified: false })}>
+          {t('users.unmarkQualified')}
+        </Button>
+      </div>
+      {marking.error && (
+        <p className={s.error} role="alert">
+          {t(failureKey(marking.error, 'action.failed'))}
+        </p>
+      )}
+    </section>
   );
 }
 

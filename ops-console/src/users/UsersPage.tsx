@@ -26,7 +26,7 @@ export function UsersPage() {
       { id: 'phone', header: t('users.phone'), value: (r) => r.user },
       { id: 'no', header: t('users.no'), value: (r) => r.no },
       { id: 'balance', header: t('users.balance'), value: (r) => r.balance, cell: (r) => formatMoney(r.balance, currency), numeric: true },
-      { id: 'realName', header: t('users.realName'), value: (r) => t(realNameKey(r.real_name_status)) },
+      { id: 'realName', header: t('users.realName'), value: (r) => t(realNameKey(r.real_name_status)), wrap: true },
       { id: 'disabled', header: t('users.disabled'), value: (r) => (r.disabled_at ? t('users.yes') : t('users.no_')) },
       { id: 'since', header: t('users.since'), value: (r) => r.created_at, cell: (r) => formatDate(r.created_at) },
     ],

@@ -6,9 +6,10 @@ import { atPath } from '@invest/shared/path-params';
 import { afterApproval, FirstApprovalFacts, useApprovalColumn } from '../queue/approval';
 import { Decision } from '../queue/Decision';
 import { QueuePage } from '../queue/QueuePage';
-import { QUEUE_PAGE, QUEUE_POLL } from '../queue/queueQuery';
+import { QUEUE_POLL, useQueueBatch } from '../queue/queueQuery';
 import type { QueueColumn } from '../queue/QueueTable';
 import { ColumnFacts, useRequestColumns } from '../queue/requestColumns';
+import s from '../queue/queue.module.css';
 
 type OpsWithdrawal = CallOutput<typeof opsCalls.opsWithdrawals>['rows'][number];
 
@@ -18,12 +19,24 @@ type OpsWithdrawal = CallOutput<typeof opsCalls.opsWithdrawals>['rows'][number];
  */
 export function WithdrawalsPage() {
   const { t } = useTranslation('ops');
-  const query = useCall(opsCalls.opsWithdrawals, { status: WITHDRAW_STATUS.inProgress, ...QUEUE_PAGE }, QUEUE_POLL);
+  const batch = useQueueBatch();
+  const query = useCall(opsCalls.opsWithdrawals, { status: WITHDRAW_STATUS.inProgress, ...batch.input }, QUEUE_POLL);
   const approval = useApprovalColumn<OpsWithdrawal>();
   const own = useMemo<QueueColumn<OpsWithdrawal>[]>(
     () => [
-      { id: 'bank', header: t('col.bank'), value: (r) => r.bank },
-      { id: 'card', header: t('col.card'), value: (r) => r.bank_card },
+      // The card's number (masked) and its bank in one column: the approval beside it keeps its room.
+      {
+        id: 'card',
+        header: t('col.card'),
+        value: (r) => `${r.bank_card} ${r.bank}`,
+        cell: (r) => (
+          <>
+            <span className="num">{r.bank_card}</span>
+            <span className={s.sub}>{r.bank}</span>
+          </>
+        ),
+        wrap: true,
+      },
     ],
     [t],
   );
@@ -32,6 +45,7 @@ export function WithdrawalsPage() {
     <QueuePage
       title={t('withdrawals.title')}
       query={query}
+      batch={batch}
       columns={columns}
       detailTitle={(r) => t('withdrawals.detail', { id: r.id })}
       detail={(r, close) => (
