@@ -78,7 +78,7 @@ function BillRow({ bill, currency }: { bill: Bill; currency: string }) {
   return (
     <li className={w.row} data-testid="bill-row" data-reason={bill.reason}>
       <div className={w.rowMain}>
-        <span className={w.rowTitle}>{t(`reasons.${bill.reason}`)}</span>
+        <span className={w.rowTitle}>{t(`billReason.${bill.reason}`)}</span>
         <span className={w.rowSub}>
           {t(`bills.types.${bill.type}`)} · <time dateTime={bill.created_at}>{formatTime(bill.created_at)}</time>
         </span>
