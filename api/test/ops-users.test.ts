@@ -55,7 +55,9 @@ describe.each(backends)('operators and users on $name', (backend) => {
     const page = await t.current.get(`/ops/users/${u.id}`, { token: (await operator('finance')).token });
     expect(page.status).toBe(200);
     const d = page.body.data;
-    expect(d).toMatchObject({ id: u.id, user: u.phone, disabled_at: null, real_name_status: 2, real_name: { status: 2, real_name: 'Test User' } });
+    expect(d).toMatchObject({ id: u.id, user: u.phone, disabled_at: null, real_name_status: 2, real_name: { status: 2, real_name: 'Test User' }, qualified: false });
+    expect((await t.current.post(`/ops/users/${u.id}/qualified`, { qualified: true }, { token: admin })).status).toBe(200);
+    expect((await t.current.get(`/ops/users/${u.id}`, { token: admin })).body.data.qualified).toBe(true);
     expect(d.cards).toEqual([expect.objectContaining({ bank: 'SBI', bank_card: '**** 9012' })]);
     expect(d.wallet.balance).toBeGreaterThan(0);
     expect(d.wallet.available).toBe(d.wallet.balance - d.wallet.held);

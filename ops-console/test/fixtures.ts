@@ -82,6 +82,7 @@ export const userRow = (id: number, over: Partial<OpsUser> = {}): OpsUser => ({
 
 export const userDetail = (id: number, over: Partial<OpsUserDetail> = {}): OpsUserDetail => ({
   ...userRow(id),
+  qualified: false,
   real_name: { id: 9, status: 2, real_name: 'Asha Rao', id_type: 'idCard', id_number: '****1234', id_number_img: check(9).id_number_img, id_number_img_two: check(9).id_number_img_two, reject_reason: null, created_at: '2026-01-03T00:00:00.000Z' },
   cards: [{ id: 1, bank: 'HDFC Bank', branch_bank: 'Fort', bank_card: '****5678', ifsc: 'HDFC0000001', bank_user: 'Asha Rao', type: 'bank', status: 1, created_at: '2026-01-02T03:04:05.000Z' }],
   wallet: { balance: 750000, held: 250000, available: 500000, currency: 'INR' },

@@ -4,7 +4,7 @@ import { revokeAllTokens } from '../auth/tokens';
 import { listCards } from '../bank-cards/store';
 import { conversation } from '../chat/store';
 import type { Db, DbOrTx } from '../db/database';
-import { accounts, realNameVerifications, users } from '../db/schema';
+import { accounts, qualifiedInvestors, realNameVerifications, users } from '../db/schema';
 import { ApiError } from '../http/errors';
 import { findWallet, WALLET } from '../ledger/accounts';
 import { listBills } from '../ledger/bills';
@@ -69,8 +69,9 @@ async function userRow(db: DbOrTx, currency: string, id: number): Promise<OpsUse
 export async function userDetail(db: DbOrTx, market: Market, currency: string, id: number, now: Date): Promise<OpsUserDetail> {
   const row = await userRow(db, currency, id);
   const wallet = await findWallet(db, id, currency);
-  const [realName, cards, bills, orders, loans, chat] = await Promise.all([
+  const [realName, qualified, cards, bills, orders, loans, chat] = await Promise.all([
     realNameState(db, id),
+    db.select({ userId: qualifiedInvestors.userId }).from(qualifiedInvestors).where(eq(qualifiedInvestors.userId, id)),
     listCards(db, id),
     wallet ? listBills(db, wallet.id, { type: 'all', page: 1, limit: LATEST }) : { rows: [] },
     listOrders(db, id, { page: 1, limit: LATEST }),
@@ -81,6 +82,7 @@ export async function userDetail(db: DbOrTx, market: Market, currency: string, i
   return {
     ...row,
     real_name: realName,
+    qualified: qualified.length > 0,
     cards,
     wallet: { balance: wallet?.balance ?? 0, held: wallet?.held ?? 0, available: wallet?.available ?? 0, currency },
     bills: bills.rows,

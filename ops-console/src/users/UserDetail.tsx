@@ -99,7 +99,7 @@ export function UserDetail({ id }: { id: number }) {
               />
             </>
           )}
-          {products && <QualifiedInvestor id={id} />}
+          {products && <QualifiedInvestor id={id} initial={user.qualified} />}
           <Section title={t('users.cards')} empty={user.cards.length === 0}>
             {user.cards.map((c) => (
               <li key={c.id}>
@@ -158,12 +158,11 @@ export function UserDetail({ id }: { id: number }) {
 
 /**
  * Products (and admins) mark a user a qualified investor, who may then buy a QIP and the offers for qualified investors
- * only, or take the mark away; audited. The user's page does not carry the mark (the API's user detail has no such
- * field), so what is shown is what this page last set.
+ * only, or take the mark away; audited. The page shows the mark as the user's detail had it, then as this page set it.
  */
-function QualifiedInvestor({ id }: { id: number }) {
+function QualifiedInvestor({ id, initial }: { id: number; initial: boolean }) {
   const { t } = useTranslation('ops');
-  const [qualified, setQualified] = useState<boolean | null>(null);
+  const [qualified, setQualified] = useState(initial);
   const marking = useCallMutation(atPath(opsCalls.opsUserQualified, { id }), {
     onSuccess: (r) => {
       setQualified(r.qualified);
@@ -177,8 +176,9 @@ function QualifiedInvestor({ id }: { id: number }) {
         {t('users.qualified')}
       </h3>
       <p className={u.muted} role="status">
-        {qualified === null ? t('users.qualifiedHint') : t(qualified ? 'users.isQualified' : 'users.isNotQualified')}
+        {t(qualified ? 'users.isQualified' : 'users.isNotQualified')}
       </p>
+      <p className={u.muted}>{t('users.qualifiedHint')}</p>
       <div className={u.qualifiedActions}>
         <Button variant="secondary" busy={busy(true)} disabled={marking.isPending || qualified === true} onClick={() => marking.mutate({ qualified: true })}>
           {t('users.markQualified')}

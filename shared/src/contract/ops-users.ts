@@ -44,6 +44,8 @@ export const opsUsers = defineCall({
 /** What an operator sees on a user's page: the profile, the real name, the cards, the wallet, and the latest of the rest. */
 export const OpsUserDetail = OpsUserRow.extend({
   real_name: RealName.nullable(),
+  /** Marked a qualified investor by products: may buy a QIP and the offers for qualified investors only. */
+  qualified: z.boolean(),
   cards: z.array(BankCard),
   wallet: z.object({ balance: Minor, held: Minor, available: Minor, currency: z.string() }),
   /** The latest ledger entries of the wallet, newest first. */
