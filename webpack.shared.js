@@ -419,4 +419,64 @@ function createLoginPageConfig(dir, dist = path.join(dir, 'dist')) {
   });
 }
 
-module.exports = { createConfig, createLoginPageConfig, SINGLETONS, SHARE_FACADES };
+/**
+ * iframe.html, the embeddable chart of one instrument (shell/src/embed; @invest/web decides who may frame it),
+ * production only: one plain bundle like the login page's, built after the shell into its folder, never loaded by the
+ * investor's app. Its chart library is a chunk of its own, loaded as the chart draws.
+ */
+function createEmbedPageConfig(dir) {
+  const shell = apps[0];
+  return () => ({
+    name: 'embed-page',
+    dependencies: [shell.container],
+    mode: 'production',
+    context: dir,
+    entry: { embed: './src/embed/index.tsx' },
+    devtool: 'source-map',
+    output: {
+      path: path.join(dir, 'dist'),
+      publicPath: '/',
+      filename: 'embed.[contenthash:8].js',
+      chunkFilename: 'embed-[name].[contenthash:8].js',
+      uniqueName: 'embed_page',
+      clean: false,
+    },
+    cache: fileCache(dir, 'webpack-embed-page'),
+    resolve: RESOLVE,
+    module: { rules: rules(shell.container, true) },
+    plugins: [
+      new HtmlWebpackPlugin({ template: path.join(__dirname, 'shared', 'index.html'), filename: 'iframe.html', title: shell.title, chunks: ['embed'], publicPath: '/' }),
+      new MiniCssExtractPlugin({ filename: 'embed.[contenthash:8].css', chunkFilename: 'embed-[name].[contenthash:8].css' }),
+      ...compressedCopies(),
+    ],
+    performance: { hints: false },
+    stats: 'errors-warnings',
+  });
+}
+
+/**
+ * The service worker that lets the app open offline (shell/src/offline/sw.ts, with Workbox's modules), production
+ * only: one file, `sw.js`, at the root of the shell's folder (its scope is the whole app), built after the shell. Its
+ * name carries no hash: a browser looks for a new worker at that one URL (served revalidated by @invest/web).
+ */
+function createServiceWorkerConfig(dir) {
+  const shell = apps[0];
+  return () => ({
+    name: 'service-worker',
+    dependencies: [shell.container],
+    mode: 'production',
+    target: 'webworker',
+    context: dir,
+    entry: { sw: './src/offline/sw.ts' },
+    devtool: 'source-map',
+    output: { path: path.join(dir, 'dist'), publicPath: '/', filename: 'sw.js', uniqueName: 'service_worker', clean: false },
+    cache: fileCache(dir, 'webpack-service-worker'),
+    resolve: RESOLVE,
+    module: { rules: rules(shell.container, true) },
+    plugins: compressedCopies(),
+    performance: { hints: false },
+    stats: 'errors-warnings',
+  });
+}
+
+module.exports = { createConfig, createLoginPageConfig, createEmbedPageConfig, createServiceWorkerConfig, SINGLETONS, SHARE_FACADES };

@@ -19,6 +19,9 @@ export default defineConfig({
   outputDir: `./test-results/${PORT}`,
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
+    // The app's service worker answers from its cache where page.route could not intercept: tests that fake a failed
+    // download would never see it fail. The offline spec turns the worker on for itself.
+    serviceWorkers: 'block',
     viewport: { width: 390, height: 844 },
     deviceScaleFactor: 2,
     isMobile: true,

@@ -64,7 +64,7 @@ const servedExceptAccount = () => ({
 /** A phone's browser of its own (its own cache), as the other browser tests configure it. */
 async function newPhone(browser: Browser): Promise<Page> {
   const { viewport, deviceScaleFactor, isMobile, hasTouch, userAgent } = base.use ?? {};
-  const context = await browser.newContext({ viewport, deviceScaleFactor, isMobile, hasTouch, userAgent, baseURL: BASE_URL });
+  const context = await browser.newContext({ viewport, deviceScaleFactor, isMobile, hasTouch, userAgent, baseURL: BASE_URL, serviceWorkers: 'block' });
   return context.newPage();
 }
 

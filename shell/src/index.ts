@@ -1,3 +1,4 @@
+import { registerServiceWorker } from './offline/register';
 import { loadRegistry, preloadRoute } from './registry';
 
 // The route's remote downloads while the shell's own start does, not after it: neither the registry nor the
@@ -6,6 +7,9 @@ loadRegistry().then(
   () => preloadRoute(window.location.pathname),
   () => undefined,
 );
+
+// The app opens offline from the next load on; only the production build has a service worker.
+if (process.env.NODE_ENV === 'production') registerServiceWorker();
 
 // Async boundary: the federation runtime negotiates shared modules before any of them is evaluated.
 import('./bootstrap');

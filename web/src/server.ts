@@ -9,14 +9,23 @@ import { Pages } from './page';
 import { DEFAULT_RELEASES_DIR, releaseDirOf } from './releases';
 import { EarlyCalls, EARLY_SCRIPT_HASH } from './early-calls';
 import { RouteHints } from './route-hints';
+import { embedChart, EmbedOrigins, embedPolicy, type ConfigRow, type EmbedQuery } from './embed';
 
-/** The shell's entry files must be revalidated on every load; its other files carry a content hash and never change. */
-const ENTRY_FILES = new Set(['index.html', 'login.html', 'main.js']);
+/** The service worker's file in the shell's build, registered by the shell's page as `/sw.js`. */
+const SERVICE_WORKER = 'sw.js';
+
+/**
+ * The shell's entry files must be revalidated on every load; its other files carry a content hash and never change.
+ * The service worker (shell/src/offline) is one too: a browser looks for a new one on every navigation.
+ */
+const ENTRY_FILES = new Set(['index.html', 'login.html', 'main.js', SERVICE_WORKER]);
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 function setShellCacheHeaders(reply: FastifyReply, filePath: string): void {
   const name = path.basename(filePath).replace(/\.(br|gz)$/, '');
   reply.header('Cache-Control', ENTRY_FILES.has(name) ? 'no-cache' : IMMUTABLE);
+  // Served at the root, its scope is the whole app; said outright, so a move of the file cannot narrow it unnoticed.
+  if (name === SERVICE_WORKER) reply.header('Service-Worker-Allowed', '/');
 }
 
 /** A remote's release never changes, its entry and manifest included (releases.ts). */
@@ -72,8 +81,13 @@ export interface WebOptions {
   releasesDir?: string;
   /** Where the shell's build is (tests serve a fixture folder). */
   distOf?: (app: WebApp) => string;
-  /** What a route's first frame may draw from (first-frame.ts); by default the API's `sharedAnswers`. */
+  /** What a route's first frame may draw from (first-frame.ts), and iframe.html's chart; by default the API's `sharedAnswers`. */
   frameAnswers?: FrameAnswers;
+  /**
+   * The deployment's public settings (GET /api/v2/config's rows): iframe.html's framing follows `embed_origins` there
+   * (embed.ts). By default asked of the API this server runs beside.
+   */
+  publicConfig?: () => Promise<readonly ConfigRow[]>;
 }
 
 /**
@@ -147,9 +161,8 @@ export async function registerWeb(app: FastifyInstance, opts: WebOptions = {}): 
   // The shell's page with the route's remote hinted, and its first frame when a remote served here prerenders it.
   const remotes = () => JSON.parse(fs.readFileSync(remotesFile, 'utf8')) as Record<string, string>;
   const releaseOf = (manifestUrl: string) => releaseDirOf(releasesDir, manifestUrl);
-  const frames = new FirstFrames(releaseOf, opts.frameAnswers ?? (app.hasDecorator('sharedAnswers') ? app.sharedAnswers : {}), remotes, (msg, err) =>
-    app.log.warn({ err }, msg),
-  );
+  const answers = opts.frameAnswers ?? (app.hasDecorator('sharedAnswers') ? app.sharedAnswers : {});
+  const frames = new FirstFrames(releaseOf, answers, remotes, (msg, err) => app.log.warn({ err }, msg));
   const hints = new RouteHints(releaseOf, remotes);
   const earlyCalls = new EarlyCalls(releaseOf, remotes);
   const pages = new Pages();
@@ -189,6 +202,36 @@ export async function registerWeb(app: FastifyInstance, opts: WebOptions = {}): 
   app.get('/login', (_req, reply) =>
     fs.existsSync(path.join(distOf(shell), 'login.html')) ? reply.header('Cache-Control', 'no-cache').sendFile('login.html', distOf(shell)) : sendShell(reply),
   );
+
+  // iframe.html (embed.ts): framed only by this origin and those the operators allow; its chart's data beside it.
+  const askConfig = async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/v2/config' });
+    if (res.statusCode !== 200) throw new Error(`GET /api/v2/config: HTTP ${res.statusCode}`);
+    return (res.json() as { data: ConfigRow[] }).data;
+  };
+  const embedOrigins = new EmbedOrigins(opts.publicConfig ?? askConfig, (msg, err) => app.log.warn({ err }, msg));
+  app.get('/iframe.html', async (_req, reply) => {
+    // Only a production build of the shell makes the page.
+    const page = await fs.promises.readFile(path.join(distOf(shell), 'iframe.html')).catch(() => null);
+    if (!page) return reply.callNotFound();
+    const origins = await embedOrigins.origins();
+    return (
+      reply
+        .header('Content-Security-Policy', embedPolicy(origins))
+        // For browsers without frame-ancestors; the others ignore it where frame-ancestors is given.
+        .header('X-Frame-Options', 'SAMEORIGIN')
+        // The policy follows the setting, the file does not: no validator a browser could revalidate the page by (a
+        // 304 would leave it the policy it kept, a partner operators have since taken off included), and no copy.
+        .header('Cache-Control', 'no-store')
+        .type('text/html; charset=utf-8')
+        .send(page)
+    );
+  });
+  app.get('/iframe.json', async (req, reply) => {
+    const { status, body } = embedChart(answers, req.query as EmbedQuery);
+    // A quote holds for its price tick (5 s): viewers of one instrument may share an answer for that long.
+    return reply.code(status).header('Cache-Control', status === 200 ? 'public, max-age=5' : 'no-cache').send(body);
+  });
 
   /** The standalone app whose base `url` is under, if any. */
   const standaloneOf = (url: string) => STANDALONE_APPS.find((a) => url.startsWith(a.base));

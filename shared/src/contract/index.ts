@@ -148,4 +148,4 @@ export {
   blockCostOf,
   blockMaxCount,
 } from './offers';
-export { LANGUAGES, LANGUAGES_SETTING, SELECTABLE_LANGUAGES, languagesOf, offeredLanguages, EMBED_ORIGINS_SETTING, embedOriginsOf, type Language } from './values/deployment';
+export { LANGUAGES, LANGUAGES_SETTING, SELECTABLE_LANGUAGES, languagesOf, offeredLanguages, EMBED_ORIGINS_SETTING, embedOriginOf, embedOriginsOf, type Language } from './values/deployment';

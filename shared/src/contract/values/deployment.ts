@@ -29,17 +29,28 @@ export const offeredLanguages = (value: string | undefined): readonly Language[]
 export const EMBED_ORIGINS_SETTING = 'embed_origins';
 const MAX_EMBED_ORIGINS = 20;
 
+/** A host frame-ancestors takes: DNS labels (as the URL parser writes them: lower case, punycode), `*.` first at most. */
+const HOST = /^(?:\*\.)?[a-z0-9-]+(?:\.[a-z0-9-]+)*$/;
+
+/**
+ * One origin as frame-ancestors takes it (`https://partner.example`, `https://*.partner.example:8443`), written as the
+ * URL parser serializes it, or null: http(s), a host of names and dots, a port, nothing else. The parser alone lets
+ * through host characters a policy gives a meaning (`;`, `'`, `,`), which would add a source or a directive.
+ */
+export function embedOriginOf(token: string): string | null {
+  const written = token.toLowerCase().replace(/\/$/, '');
+  try {
+    const url = new URL(written);
+    return (url.protocol === 'https:' || url.protocol === 'http:') && HOST.test(url.hostname) && url.origin === written ? url.origin : null;
+  } catch {
+    return null;
+  }
+}
+
 /** The origins a setting's value allows (`https://partner.example http://localhost:8080`), or null when one is not an origin. */
 export function embedOriginsOf(value: string): string[] | null {
   const list = value.split(/\s+/).filter(Boolean);
   if (list.length === 0 || list.length > MAX_EMBED_ORIGINS) return null;
-  for (const origin of list) {
-    try {
-      const url = new URL(origin);
-      if ((url.protocol !== 'https:' && url.protocol !== 'http:') || url.origin !== origin) return null;
-    } catch {
-      return null;
-    }
-  }
-  return list;
+  const origins = list.map(embedOriginOf);
+  return origins.every((o): o is string => o !== null) ? [...new Set(origins)] : null;
 }

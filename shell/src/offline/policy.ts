@@ -1,0 +1,43 @@
+/**
+ * What the service worker (sw.ts) keeps, and how, by a same-origin URL path. The rule follows how the app is deployed:
+ * a file whose name or release folder says its content never changes, so the copy kept is as good as the server's;
+ * the files that say which of those to load (the shell's entry, remotes.json, a remote's manifest and entry) may
+ * change with any deploy or repoint, so they are always asked of the network and kept only for when it cannot answer.
+ * Nothing that depends on who asks is kept: no answer of the API but the deployment's public settings.
+ */
+import { releaseFileOf } from '@invest/shared/release-path';
+import { routeFor } from '../routes';
+
+/** The shell's page as built: what a navigation opens when the network cannot answer it. */
+export const SHELL_PAGE = '/index.html';
+
+export type Keeping =
+  /** Asked of the network every time; the copy kept only answers offline. */
+  | 'entry'
+  /** Kept for good once fetched, answered from the copy. */
+  | 'immutable'
+  /** An API answer that is the same for everyone and moves no money: asked of the network, kept for offline. */
+  | 'public'
+  /** Not the service worker's business: the browser fetches it as if there were none. */
+  | null;
+
+/** The shell's files that name the others: its page, its login page, its entry script and the remote registry. */
+const SHELL_ENTRIES = new Set([SHELL_PAGE, '/login.html', '/main.js', '/remotes.json']);
+/** A remote's files inside its release that the shell starts it by: what a repoint must reach. */
+const REMOTE_ENTRIES = new Set(['mf-manifest.json', 'remoteEntry.js']);
+/** The shell's hashed files: `[name].[contenthash:8].js|css` (its chunks, its login page's) and webpack's `[hash][ext]` assets. */
+const HASHED = /^\/(?:[^/]+\.[0-9a-f]{8}\.(?:js|css)|[0-9a-f]{20}\.(?:png|jpe?g|svg|webp))$/;
+/** The deployment's settings (currency, what home shows): without them a screen shows an error, with them it draws. */
+const PUBLIC_ANSWERS = new Set(['/api/v2/config']);
+
+export function keepingOf(pathname: string): Keeping {
+  if (PUBLIC_ANSWERS.has(pathname)) return 'public';
+  if (pathname.startsWith('/api/')) return null;
+  if (SHELL_ENTRIES.has(pathname)) return 'entry';
+  const release = releaseFileOf(pathname);
+  if (release) return REMOTE_ENTRIES.has(release.file) ? 'entry' : 'immutable';
+  return HASHED.test(pathname) ? 'immutable' : null;
+}
+
+/** A navigation to one of the app's routes: offline, the shell's page opens it (not the console, iframe.html or a file). */
+export const isAppNavigation = (pathname: string) => routeFor(pathname) !== null;

@@ -1,0 +1,99 @@
+/**
+ * The service worker that lets the app open offline (served as /sw.js, registered by register.ts). Built with Workbox's
+ * routing and strategies, by the rule of policy.ts:
+ * - the shell's hashed files and every file of a remote's release: cache first, kept for good (they never change);
+ * - the shell's page, main.js, remotes.json and each remote's manifest and entry: network first, the copy kept only
+ *   for when the network cannot answer, so a remote operators repoint is what the next load gets;
+ * - a navigation to an app route: the network's page (its first frame and hints), or offline the shell's page;
+ * - the deployment's public settings: network first; no other API call, nothing personal, no money call.
+ * The page draws its last data itself (IndexedDB, @invest/shared's cache): this only lets its code start.
+ */
+import { CacheableResponsePlugin } from 'workbox-cacheable-response';
+import { clientsClaim } from 'workbox-core';
+import { ExpirationPlugin } from 'workbox-expiration';
+import { enable as enableNavigationPreload } from 'workbox-navigation-preload';
+import { registerRoute } from 'workbox-routing';
+import { CacheFirst, NetworkFirst, NetworkOnly } from 'workbox-strategies';
+import { isAppNavigation, keepingOf, SHELL_PAGE, type Keeping } from './policy';
+
+/** What a worker's events carry (the DOM types the rest of the code is checked with lack them). */
+interface WorkerEvent extends Event {
+  waitUntil(done: Promise<unknown>): void;
+}
+interface WorkerMessageEvent extends WorkerEvent {
+  data: unknown;
+}
+declare const self: {
+  location: Location;
+  skipWaiting(): Promise<void>;
+  addEventListener(type: 'install' | 'activate', listener: (event: WorkerEvent) => void): void;
+  addEventListener(type: 'message', listener: (event: WorkerMessageEvent) => void): void;
+};
+
+/** The caches, by what they keep; a cache of this worker's with another name is an older layout's, dropped on activation. */
+const PREFIX = 'invest-';
+const CACHES: Record<Exclude<Keeping, null>, string> = { entry: `${PREFIX}entries-v1`, immutable: `${PREFIX}files-v1`, public: `${PREFIX}public-v1` };
+const DAY_S = 86_400;
+
+// Kept copies are answered whatever encoding the server chose: the body is the same once decoded.
+const matchOptions = { ignoreVary: true };
+const onlyOk = new CacheableResponsePlugin({ statuses: [200] });
+const strategies = {
+  entry: new NetworkFirst({ cacheName: CACHES.entry, matchOptions, plugins: [onlyOk, new ExpirationPlugin({ maxEntries: 60, purgeOnQuotaError: true })] }),
+  // Old releases' files go as the count or their age grows: a deploy adds a release, never changes one.
+  immutable: new CacheFirst({
+    cacheName: CACHES.immutable,
+    matchOptions,
+    plugins: [onlyOk, new ExpirationPlugin({ maxEntries: 600, maxAgeSeconds: 90 * DAY_S, purgeOnQuotaError: true })],
+  }),
+  public: new NetworkFirst({ cacheName: CACHES.public, matchOptions, plugins: [onlyOk] }),
+};
+
+const sameOrigin = (url: URL) => url.origin === self.location.origin;
+
+// The network's page for an app route, as the server composes it now; offline, the shell's page as built. Each page
+// that comes from the network also brings the shell's page kept for offline up to date (a conditional request).
+const page = new NetworkOnly();
+registerRoute(
+  ({ request, url }) => request.mode === 'navigate' && sameOrigin(url) && isAppNavigation(url.pathname),
+  async (options) => {
+    try {
+      const answer = await page.handle(options);
+      options.event.waitUntil(strategies.entry.handle({ event: options.event, request: new Request(SHELL_PAGE) }).catch(() => undefined));
+      return answer;
+    } catch {
+      return (await caches.match(SHELL_PAGE, { cacheName: CACHES.entry, ...matchOptions })) ?? Response.error();
+    }
+  },
+);
+for (const keeping of ['entry', 'immutable', 'public'] as const) {
+  registerRoute(({ url }) => sameOrigin(url) && keepingOf(url.pathname) === keeping, strategies[keeping]);
+}
+// What a page fetched before this worker existed, handed over by it (register.ts): each kept as if asked for now
+// (the immutable files from the browser's HTTP cache, where the page left them).
+self.addEventListener('message', (event) => {
+  const urls: unknown[] = Array.isArray(event.data) ? event.data : [];
+  const kept = urls.map(async (href) => {
+    const url = new URL(String(href), self.location.href);
+    const keeping = sameOrigin(url) ? keepingOf(url.pathname) : null;
+    if (keeping) await strategies[keeping].handle({ event, request: new Request(url) });
+  });
+  event.waitUntil(Promise.allSettled(kept));
+});
+
+// The page's HTML starts downloading while this worker starts, instead of after.
+enableNavigationPreload();
+
+// A new worker takes over at once, and this first one takes the page that registered it: the files that page asks for
+// from now on are kept as it asks (register.ts sends those it fetched before). The page offline navigations fall back
+// on is there from the install on.
+self.addEventListener('install', (event) => {
+  void self.skipWaiting();
+  event.waitUntil(strategies.entry.handleAll({ event, request: new Request(SHELL_PAGE) })[1]);
+});
+clientsClaim();
+self.addEventListener('activate', (event) =>
+  event.waitUntil(
+    caches.keys().then((names) => Promise.all(names.filter((n) => n.startsWith(PREFIX) && !Object.values(CACHES).includes(n)).map((n) => caches.delete(n)))),
+  ),
+);
