@@ -35,8 +35,11 @@ describe('the first frame in the page', () => {
     localStorage.setItem('token', 't');
     loadPage(state);
     const client = new QueryClient();
+    const before = Date.now();
     adoptFirstFrame(client);
     expect(client.getQueryData(['/stock/category/list'])).toEqual(categories);
+    // Fresh from the moment the page took them, however long ago the server drew them.
+    expect(client.getQueryState(['/stock/category/list'])!.dataUpdatedAt).toBeGreaterThanOrEqual(before);
     removeFirstFrame();
     expect(document.getElementById(FIRST_FRAME.id)).toBeNull();
     expect(document.getElementById(FIRST_FRAME.stateId)).toBeNull();

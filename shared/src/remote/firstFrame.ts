@@ -1,5 +1,5 @@
 import { hydrate, SESSION_KEYS } from '@invest/runtime';
-import type { QueryClient } from '@tanstack/react-query';
+import type { DehydratedState, QueryClient } from '@tanstack/react-query';
 import { DEFAULT_LANGUAGE } from '../i18n';
 
 /**
@@ -27,12 +27,18 @@ export const FRAME_GATE_SCRIPT =
 /**
  * Starts the page's query cache with the answers the frame drew from, so the screen the remote draws matches the
  * frame (and the shell does not ask for them again). Once, at the shell's start; a page without a frame has none.
+ * The answers count as fresh from now: they were drawn up to a price tick before the page came, and a page that took
+ * longer than a query's staleTime to start would otherwise ask for all of them again as it mounts (the live quotes
+ * move the prices on meanwhile).
  */
 export function adoptFirstFrame(client: QueryClient): void {
   const el = document.getElementById(FIRST_FRAME.stateId);
   if (!el || document.documentElement.classList.contains(FIRST_FRAME.hiddenClass)) return;
   try {
-    hydrate(client, JSON.parse(el.textContent ?? ''));
+    const state = JSON.parse(el.textContent ?? '') as DehydratedState;
+    const now = Date.now();
+    for (const q of state.queries ?? []) q.state.dataUpdatedAt = now;
+    hydrate(client, state);
   } catch (e) {
     // A frame without its answers still goes away on mount; the screens load their data as usual.
     console.error('[first-frame] its answers could not be read', e);
