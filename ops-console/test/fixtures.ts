@@ -1,4 +1,9 @@
-// Answers of the console's calls for its screen tests, checked against the contract by the fake server.
+// Answers of the console's calls for its screen tests, checked against the contract by the fake server, and the setup every console page's tests share.
+import { configure, fireEvent, screen } from '@testing-library/react';
+import { session } from '@invest/shared';
+import { setup } from '@invest/shared/testing';
+import { texts } from '../src/i18n';
+import { OPS_SESSION_PREFIX } from '../src/session';
 import type { CallOutput, OpsRealName } from '@invest/shared';
 import type { opsCalls } from '@invest/shared/ops-calls';
 
@@ -176,3 +181,28 @@ export const invitationCode = (code: string, over: Partial<InvitationCode> = {})
   created_at: '2026-03-01T00:00:00.000Z',
   ...over,
 });
+
+/**
+ * A console page's screen tests: the console's session keys and texts, the page's chunk loaded once before the first
+ * test (not within its waiting time), a signed-in operator per test. A first draw loads the chunk and the contract's
+ * schemas, which on a busy machine takes longer than 1 s: the waits allow 5.
+ */
+export function consolePageTests(loadPage: () => Promise<unknown>): void {
+  session.keepUnder(OPS_SESSION_PREFIX);
+  configure({ asyncUtilTimeout: 5000 });
+  beforeAll(async () => {
+    setup(texts);
+    await loadPage();
+  });
+  beforeEach(() => session.start('op-token', { id: 1, user: 'ops', login: true }, null));
+  afterEach(() => jest.clearAllMocks());
+}
+
+/** The rows of the page's table. */
+export const rowsOf = () => screen.getAllByTestId('queue-row');
+
+/** Types into a field and leaves it, as an operator does (its check shows on leaving). */
+export function typeInto(field: HTMLElement, value: string): void {
+  fireEvent.change(field, { target: { value } });
+  fireEvent.blur(field);
+}

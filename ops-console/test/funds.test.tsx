@@ -1,27 +1,11 @@
-import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { ApiError, session } from '@invest/shared';
-import { answer, collectToasts, inputsOf, renderAt, setup } from '@invest/shared/testing';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { ApiError } from '@invest/shared';
+import { answer, collectToasts, inputsOf, renderAt } from '@invest/shared/testing';
 import { AppRoutes } from '../src/App';
-import { texts } from '../src/i18n';
-import { OPS_SESSION_PREFIX } from '../src/session';
-import { CONFIG, fundProject, me } from './fixtures';
+import { CONFIG, consolePageTests, fundProject, me, rowsOf, typeInto } from './fixtures';
 
-session.keepUnder(OPS_SESSION_PREFIX);
-// A page's first draw loads its chunk and the contract's schemas: on a busy machine that takes longer than 1 s.
-configure({ asyncUtilTimeout: 5000 });
-// The page is a chunk of its own: its code is loaded once here, not within the first test's waiting time.
-beforeAll(async () => {
-  setup(texts);
-  await import('../src/funds/FundsPage');
-});
-beforeEach(() => session.start('op-token', { id: 1, user: 'ops', login: true }, null));
-afterEach(() => jest.clearAllMocks());
+consolePageTests(() => import('../src/funds/FundsPage'));
 
-const rowsOf = () => screen.getAllByTestId('queue-row');
-const type = (field: HTMLElement, value: string) => {
-  fireEvent.change(field, { target: { value } });
-  fireEvent.blur(field);
-};
 
 it('creates a fund: returns in percent, amounts typed as money and sent in minor units, checked by the contract', async () => {
   const toasts = collectToasts();
@@ -44,20 +28,20 @@ it('creates a fund: returns in percent, amounts typed as money and sent in minor
   fireEvent.click(screen.getByRole('button', { name: 'New fund' }));
   const form = await screen.findByRole('form', { name: 'New fund' });
   const submit = within(form).getByRole('button', { name: 'Create fund' }) as HTMLButtonElement;
-  type(within(form).getByLabelText('Name'), 'Growth 180');
-  type(within(form).getByLabelText('Minimum return (%)'), '7');
-  type(within(form).getByLabelText('Maximum return (%)'), '9.25');
-  type(within(form).getByLabelText('Term (days)'), '180');
-  type(within(form).getByLabelText('Amount per purchase (₹)'), '5000.50');
-  type(within(form).getByLabelText('Issue amount (₹)'), '100000');
+  typeInto(within(form).getByLabelText('Name'), 'Growth 180');
+  typeInto(within(form).getByLabelText('Minimum return (%)'), '7');
+  typeInto(within(form).getByLabelText('Maximum return (%)'), '9.25');
+  typeInto(within(form).getByLabelText('Term (days)'), '180');
+  typeInto(within(form).getByLabelText('Amount per purchase (₹)'), '5000.50');
+  typeInto(within(form).getByLabelText('Issue amount (₹)'), '100000');
   expect(within(form).getByText('The issue amount must be a whole multiple of the amount per purchase')).toBeTruthy();
   expect(submit.disabled).toBe(true);
-  type(within(form).getByLabelText('Amount per purchase (₹)'), '5000');
+  typeInto(within(form).getByLabelText('Amount per purchase (₹)'), '5000');
   expect(submit.disabled).toBe(false);
-  type(within(form).getByLabelText('Maximum return (%)'), '5.5');
+  typeInto(within(form).getByLabelText('Maximum return (%)'), '5.5');
   expect(within(form).getByText('The minimum return cannot be above the maximum return')).toBeTruthy();
   expect(submit.disabled).toBe(true);
-  type(within(form).getByLabelText('Maximum return (%)'), '9.25');
+  typeInto(within(form).getByLabelText('Maximum return (%)'), '9.25');
   await act(async () => fireEvent.click(submit));
   await waitFor(() => expect(toasts.messages).toContain('Fund 2 (Growth 180) created'));
   expect(inputsOf('/ops/funds').filter((i) => 'name' in i)).toEqual([{ name: 'Growth 180', min_return: 7, max_return: 9.25, investment_period: 180, amount: 500_000, issue_amount: 10_000_000 }]);

@@ -1,23 +1,10 @@
-import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { session } from '@invest/shared';
-import { answer, collectToasts, inputsOf, renderAt, setup } from '@invest/shared/testing';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { answer, collectToasts, inputsOf, renderAt } from '@invest/shared/testing';
 import { AppRoutes } from '../src/App';
-import { texts } from '../src/i18n';
-import { OPS_SESSION_PREFIX } from '../src/session';
-import { CONFIG, invitationCode, me } from './fixtures';
+import { CONFIG, consolePageTests, invitationCode, me, rowsOf } from './fixtures';
 
-session.keepUnder(OPS_SESSION_PREFIX);
-// A page's first draw loads its chunk and the contract's schemas: on a busy machine that takes longer than 1 s.
-configure({ asyncUtilTimeout: 5000 });
-// The page is a chunk of its own: its code is loaded once here, not within the first test's waiting time.
-beforeAll(async () => {
-  setup(texts);
-  await import('../src/invitations/InvitationCodesPage');
-});
-beforeEach(() => session.start('op-token', { id: 1, user: 'ops', login: true }, null));
-afterEach(() => jest.clearAllMocks());
+consolePageTests(() => import('../src/invitations/InvitationCodesPage'));
 
-const rowsOf = () => screen.getAllByTestId('queue-row');
 
 /** A fake API keeping the codes as the real one does: a save creates the code or switches it on or off. */
 function codesApi(start: ReturnType<typeof invitationCode>[]) {

@@ -1,27 +1,11 @@
-import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { ApiError, session } from '@invest/shared';
-import { answer, collectToasts, inputsOf, renderAt, setup } from '@invest/shared/testing';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { ApiError } from '@invest/shared';
+import { answer, collectToasts, inputsOf, renderAt } from '@invest/shared/testing';
 import { AppRoutes } from '../src/App';
-import { texts } from '../src/i18n';
-import { OPS_SESSION_PREFIX } from '../src/session';
-import { CONFIG, ipo, me } from './fixtures';
+import { CONFIG, consolePageTests, ipo, me, rowsOf, typeInto } from './fixtures';
 
-session.keepUnder(OPS_SESSION_PREFIX);
-// A page's first draw loads its chunk and the contract's schemas: on a busy machine that takes longer than 1 s.
-configure({ asyncUtilTimeout: 5000 });
-// The page is a chunk of its own: its code is loaded once here, not within the first test's waiting time.
-beforeAll(async () => {
-  setup(texts);
-  await import('../src/ipos/IposPage');
-});
-beforeEach(() => session.start('op-token', { id: 1, user: 'ops', login: true }, null));
-afterEach(() => jest.clearAllMocks());
+consolePageTests(() => import('../src/ipos/IposPage'));
 
-const rowsOf = () => screen.getAllByTestId('queue-row');
-const type = (field: HTMLElement, value: string) => {
-  fireEvent.change(field, { target: { value } });
-  fireEvent.blur(field);
-};
 const SEED = '4f1c0e9a2b7d4c3e8f6a5b4c3d2e1f00';
 
 it('creates an IPO with every field the contract takes and shows it in the list', async () => {
@@ -45,15 +29,15 @@ it('creates an IPO with every field the contract takes and shows it in the list'
   fireEvent.click(screen.getByRole('button', { name: 'New IPO' }));
   const form = await screen.findByRole('form', { name: 'New IPO' });
   const submit = within(form).getByRole('button', { name: 'Create IPO' }) as HTMLButtonElement;
-  type(within(form).getByLabelText('Stock code'), 'tatamotors.ns');
-  type(within(form).getByLabelText('Issue price'), '455.5');
-  type(within(form).getByLabelText('Minimum quantity'), '100');
-  type(within(form).getByLabelText('Maximum quantity'), '2000');
-  type(within(form).getByLabelText('Applications open'), '2026-04-01');
-  type(within(form).getByLabelText('Applications close'), '2026-04-0');
+  typeInto(within(form).getByLabelText('Stock code'), 'tatamotors.ns');
+  typeInto(within(form).getByLabelText('Issue price'), '455.5');
+  typeInto(within(form).getByLabelText('Minimum quantity'), '100');
+  typeInto(within(form).getByLabelText('Maximum quantity'), '2000');
+  typeInto(within(form).getByLabelText('Applications open'), '2026-04-01');
+  typeInto(within(form).getByLabelText('Applications close'), '2026-04-0');
   expect(within(form).getByText('Enter dates as YYYY-MM-DD, the end not before the start')).toBeTruthy();
   expect(submit.disabled).toBe(true);
-  type(within(form).getByLabelText('Applications close'), '2026-04-05');
+  typeInto(within(form).getByLabelText('Applications close'), '2026-04-05');
   fireEvent.change(within(form).getByLabelText('Status'), { target: { value: 'Forthcoming' } });
   await act(async () => fireEvent.click(submit));
   await waitFor(() => expect(toasts.messages).toContain('IPO 2 of TATAMOTORS.NS created'));

@@ -1,27 +1,11 @@
-import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { ApiError, session } from '@invest/shared';
-import { answer, collectToasts, inputsOf, renderAt, setup } from '@invest/shared/testing';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { ApiError } from '@invest/shared';
+import { answer, collectToasts, inputsOf, renderAt } from '@invest/shared/testing';
 import { AppRoutes } from '../src/App';
-import { texts } from '../src/i18n';
-import { OPS_SESSION_PREFIX } from '../src/session';
-import { CONFIG, me, offer } from './fixtures';
+import { CONFIG, consolePageTests, me, offer, rowsOf, typeInto } from './fixtures';
 
-session.keepUnder(OPS_SESSION_PREFIX);
-// A page's first draw loads its chunk and the contract's schemas: on a busy machine that takes longer than 1 s.
-configure({ asyncUtilTimeout: 5000 });
-// The page is a chunk of its own: its code is loaded once here, not within the first test's waiting time.
-beforeAll(async () => {
-  setup(texts);
-  await import('../src/offers/OffersPage');
-});
-beforeEach(() => session.start('op-token', { id: 1, user: 'ops', login: true }, null));
-afterEach(() => jest.clearAllMocks());
+consolePageTests(() => import('../src/offers/OffersPage'));
 
-const rowsOf = () => screen.getAllByTestId('queue-row');
-const type = (field: HTMLElement, value: string) => {
-  fireEvent.change(field, { target: { value } });
-  fireEvent.blur(field);
-};
 const created = () => inputsOf('/ops/offers').filter((i) => 'tag' in i);
 
 it('lists every offer with its kind, block price, minimum and status, and the selected one with its windows', async () => {
@@ -67,21 +51,21 @@ it('creates an offer with every field the contract takes, checked before it is s
   const submit = within(form).getByRole('button', { name: 'Create offer' }) as HTMLButtonElement;
   expect(submit.disabled).toBe(true);
 
-  type(within(form).getByLabelText('Stock code'), 'tcs.ns');
+  typeInto(within(form).getByLabelText('Stock code'), 'tcs.ns');
   expect((within(form).getByLabelText('Stock code') as HTMLInputElement).value).toBe('TCS.NS');
-  type(within(form).getByLabelText('Block price'), '0');
+  typeInto(within(form).getByLabelText('Block price'), '0');
   expect(within(form).getByText('Please enter a valid price')).toBeTruthy();
-  type(within(form).getByLabelText('Block price'), '3950.25');
-  type(within(form).getByLabelText('Minimum quantity'), '50');
-  type(within(form).getByLabelText('Window 1 opens'), '09:15');
-  type(within(form).getByLabelText('Window 1 closes'), '25:00');
+  typeInto(within(form).getByLabelText('Block price'), '3950.25');
+  typeInto(within(form).getByLabelText('Minimum quantity'), '50');
+  typeInto(within(form).getByLabelText('Window 1 opens'), '09:15');
+  typeInto(within(form).getByLabelText('Window 1 closes'), '25:00');
   // The contract's own message, before anything is sent.
   expect(within(form).getByText('Enter each window as HH:MM to HH:MM, opening before it closes')).toBeTruthy();
   expect(submit.disabled).toBe(true);
-  type(within(form).getByLabelText('Window 1 closes'), '15:30');
+  typeInto(within(form).getByLabelText('Window 1 closes'), '15:30');
   fireEvent.click(within(form).getByRole('button', { name: 'Add a window' }));
-  type(within(form).getByLabelText('Window 2 opens'), '16:00');
-  type(within(form).getByLabelText('Window 2 closes'), '24:00');
+  typeInto(within(form).getByLabelText('Window 2 opens'), '16:00');
+  typeInto(within(form).getByLabelText('Window 2 closes'), '24:00');
   fireEvent.click(within(form).getByLabelText('Qualified investors only'));
   expect(submit.disabled).toBe(false);
   await act(async () => fireEvent.click(submit));
@@ -114,10 +98,10 @@ it('makes a QIP for qualified investors only, and shows the API’s refusal in i
   const qualified = within(form).getByLabelText('Qualified investors only') as HTMLInputElement;
   expect([qualified.checked, qualified.disabled]).toEqual([true, true]);
   fireEvent.change(within(form).getByLabelText('Market'), { target: { value: 'US' } });
-  type(within(form).getByLabelText('Stock code'), 'INFY.NS');
-  type(within(form).getByLabelText('Block price'), '1500');
-  type(within(form).getByLabelText('Window 1 opens'), '00:00');
-  type(within(form).getByLabelText('Window 1 closes'), '24:00');
+  typeInto(within(form).getByLabelText('Stock code'), 'INFY.NS');
+  typeInto(within(form).getByLabelText('Block price'), '1500');
+  typeInto(within(form).getByLabelText('Window 1 opens'), '00:00');
+  typeInto(within(form).getByLabelText('Window 1 closes'), '24:00');
   await act(async () => fireEvent.click(within(form).getByRole('button', { name: 'Create offer' })));
   expect(await within(form).findByText('This code is not a stock of that market (US or IN)')).toBeTruthy();
   expect(created()).toEqual([{ tag: 'INFY.NS', mold: 'finalize', price: 1500, count: 100, type: 'US', windows: [{ open: '00:00', close: '24:00' }], qualified_only: true }]);

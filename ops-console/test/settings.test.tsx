@@ -1,21 +1,10 @@
-import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { ApiError, session } from '@invest/shared';
-import { answer, collectToasts, inputsOf, renderAt, setup } from '@invest/shared/testing';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { ApiError } from '@invest/shared';
+import { answer, collectToasts, inputsOf, renderAt } from '@invest/shared/testing';
 import { AppRoutes } from '../src/App';
-import { texts } from '../src/i18n';
-import { OPS_SESSION_PREFIX } from '../src/session';
-import { CONFIG, me } from './fixtures';
+import { CONFIG, consolePageTests, me } from './fixtures';
 
-session.keepUnder(OPS_SESSION_PREFIX);
-// A page's first draw loads its chunk and the contract's schemas: on a busy machine that takes longer than 1 s.
-configure({ asyncUtilTimeout: 5000 });
-// The page is a chunk of its own: its code is loaded once here, not within the first test's waiting time.
-beforeAll(async () => {
-  setup(texts);
-  await import('../src/settings/SettingsPage');
-});
-beforeEach(() => session.start('op-token', { id: 1, user: 'ops', login: true }, null));
-afterEach(() => jest.clearAllMocks());
+consolePageTests(() => import('../src/settings/SettingsPage'));
 
 /** Every setting the API lists (api/src/wallet/settings.ts, sorted by tag), with `languages` beside them. */
 const TAGS = [
