@@ -1,4 +1,6 @@
 import { useId, type ReactNode } from 'react';
+import { useTranslation } from '@invest/runtime';
+import { Button, failureKey, type ApiError } from '@invest/shared';
 import f from './forms.module.css';
 
 /** A labelled choice from a short list (the native select: keyboard and screen readers know it). */
@@ -93,5 +95,26 @@ export function FormError({ message }: { message: string | null }) {
     <p className={f.error} role="alert">
       {message}
     </p>
+  );
+}
+
+/**
+ * The foot of a create form: the API's refusal of the last try, Cancel, and the submit button (busy while it sends,
+ * off until the form is ready).
+ */
+export function CreateActions({ error, busy, ready, label, onCancel }: { error: ApiError | null; busy: boolean; ready: boolean; label: string; onCancel: () => void }) {
+  const { t } = useTranslation('ops');
+  return (
+    <>
+      <FormError message={error ? t(failureKey(error, 'action.failed')) : null} />
+      <div className={f.actions}>
+        <Button variant="secondary" onClick={onCancel}>
+          {t('common.cancel')}
+        </Button>
+        <Button type="submit" busy={busy} disabled={!ready}>
+          {label}
+        </Button>
+      </div>
+    </>
   );
 }

@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from '@invest/runtime';
-import { Button, currencySymbol, failureKey, FUND_PERIOD_MAX_DAYS, TextField, toast, useCallMutation, useDeployment } from '@invest/shared';
+import { currencySymbol, FUND_PERIOD_MAX_DAYS, TextField, toast, useCallMutation, useDeployment } from '@invest/shared';
 import { calls as schemas } from '@invest/shared/forms';
 import { opsCalls } from '@invest/shared/ops-calls';
 import { check, errorAt, unitsToMinor, useTouched } from '../forms/check';
-import { FormError } from '../forms/fields';
+import { CreateActions } from '../forms/fields';
 import { useRefreshQueue } from '../queue/queueQuery';
 import f from '../forms/forms.module.css';
 
@@ -62,15 +62,7 @@ export function FundForm({ done }: { done: (id?: number) => void }) {
       <TextField label={t('funds.amountIn', { symbol: money })} inputMode="decimal" placeholder="10000.00" {...field('amount')} />
       <TextField label={t('funds.issueIn', { symbol: money })} inputMode="decimal" placeholder="1000000.00" {...field('issue_amount')} />
       <p className={f.hint}>{t('funds.issueHint')}</p>
-      <FormError message={creating.error ? t(failureKey(creating.error, 'action.failed')) : null} />
-      <div className={f.actions}>
-        <Button variant="secondary" onClick={() => done()}>
-          {t('common.cancel')}
-        </Button>
-        <Button type="submit" busy={creating.isPending} disabled={!checked.data}>
-          {t('funds.create')}
-        </Button>
-      </div>
+      <CreateActions error={creating.error} busy={creating.isPending} ready={Boolean(checked.data)} label={t('funds.create')} onCancel={() => done()} />
     </form>
   );
 }

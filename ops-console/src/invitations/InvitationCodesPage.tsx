@@ -4,7 +4,7 @@ import { Button, failureKey, formatDate, formatTime, StatusBadge, TextField, toa
 import { calls as schemas } from '@invest/shared/forms';
 import { opsCalls } from '@invest/shared/ops-calls';
 import { check } from '../forms/check';
-import { FormError } from '../forms/fields';
+import { CreateActions } from '../forms/fields';
 import { QueuePage } from '../queue/QueuePage';
 import { useRefreshQueue } from '../queue/queueQuery';
 import type { QueueColumn } from '../queue/QueueTable';
@@ -127,15 +127,7 @@ function CodeForm({ existing, done }: { existing: ReadonlySet<string>; done: (id
       <Button variant="secondary" className={f.inline} onClick={() => setCode(suggestCode())}>
         {t('invitations.suggest')}
       </Button>
-      <FormError message={creating.error ? t(failureKey(creating.error, 'action.failed')) : null} />
-      <div className={f.actions}>
-        <Button variant="secondary" onClick={() => done()}>
-          {t('common.cancel')}
-        </Button>
-        <Button type="submit" busy={creating.isPending} disabled={!checked.data || taken}>
-          {t('invitations.create')}
-        </Button>
-      </div>
+      <CreateActions error={creating.error} busy={creating.isPending} ready={Boolean(checked.data) && !taken} label={t('invitations.create')} onCancel={() => done()} />
     </form>
   );
 }

@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from '@invest/runtime';
-import { Button, failureKey, IPO_QUANTITY_STEP, TextField, toast, useCallMutation } from '@invest/shared';
+import { IPO_QUANTITY_STEP, TextField, toast, useCallMutation } from '@invest/shared';
 import { calls as schemas } from '@invest/shared/forms';
 import { opsCalls } from '@invest/shared/ops-calls';
 import { check, errorAt, typed, useTouched } from '../forms/check';
-import { FormError, SelectField } from '../forms/fields';
+import { CreateActions, SelectField } from '../forms/fields';
 import { useRefreshQueue } from '../queue/queueQuery';
 import f from '../forms/forms.module.css';
 
@@ -93,15 +93,7 @@ export function IpoForm({ done }: { done: (id?: number) => void }) {
         ]}
         hint={t('ipos.firstStatusHint')}
       />
-      <FormError message={creating.error ? t(failureKey(creating.error, 'action.failed')) : null} />
-      <div className={f.actions}>
-        <Button variant="secondary" onClick={() => done()}>
-          {t('common.cancel')}
-        </Button>
-        <Button type="submit" busy={creating.isPending} disabled={!checked.data}>
-          {t('ipos.create')}
-        </Button>
-      </div>
+      <CreateActions error={creating.error} busy={creating.isPending} ready={Boolean(checked.data)} label={t('ipos.create')} onCancel={() => done()} />
     </form>
   );
 }

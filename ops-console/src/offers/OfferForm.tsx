@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from '@invest/runtime';
-import { BLOCK_MIN_COUNT_DEFAULT, Button, failureKey, IconButton, Icon, OFFER_TIME_ZONES, OFFER_WINDOWS_MAX, TextField, toast, useCallMutation, type BlockMold, type OfferMarket } from '@invest/shared';
+import { BLOCK_MIN_COUNT_DEFAULT, Button, IconButton, Icon, OFFER_TIME_ZONES, OFFER_WINDOWS_MAX, TextField, toast, useCallMutation, type BlockMold, type OfferMarket } from '@invest/shared';
 import { calls as schemas } from '@invest/shared/forms';
 import { opsCalls } from '@invest/shared/ops-calls';
 import { check, errorAt, typed, useTouched } from '../forms/check';
-import { CheckField, FieldGroup, FormError, SelectField } from '../forms/fields';
+import { CheckField, CreateActions, FieldGroup, FormError, SelectField } from '../forms/fields';
 import { useRefreshQueue } from '../queue/queueQuery';
 import f from '../forms/forms.module.css';
 
@@ -131,15 +131,7 @@ export function OfferForm({ done }: { done: (id?: number) => void }) {
         )}
       </FieldGroup>
       <CheckField label={t('offers.qualifiedOnly')} checked={qip || qualified} disabled={qip} onChange={setQualified} hint={qip ? t('offers.qipQualified') : t('offers.qualifiedHint')} />
-      <FormError message={creating.error ? t(failureKey(creating.error, 'action.failed')) : null} />
-      <div className={f.actions}>
-        <Button variant="secondary" onClick={() => done()}>
-          {t('common.cancel')}
-        </Button>
-        <Button type="submit" busy={creating.isPending} disabled={!checked.data}>
-          {t('offers.create')}
-        </Button>
-      </div>
+      <CreateActions error={creating.error} busy={creating.isPending} ready={Boolean(checked.data)} label={t('offers.create')} onCancel={() => done()} />
     </form>
   );
 }
