@@ -4,6 +4,7 @@ import { CUSTOMER_SERVICE_MODE, LANGUAGES_SETTING } from '@invest/shared/contrac
 import type { Config } from './config';
 import type { Db } from './db/database';
 import { invitationCodes, settings } from './db/schema';
+import { listedReference, referenceData } from './market/reference';
 import { verifyPassword } from './auth/passwords';
 import { seedNews } from './news/store';
 import { createOperator, findOperatorByName, OperatorExistsError } from './ops/operators';
@@ -63,8 +64,10 @@ export async function seed(db: Db, config: Config, options: SeedOptions = {}): P
   // The Mexican demo offers Spanish beside English, as an operator there would (the setting's default is English only).
   if (config.currency === 'MXN') await db.insert(settings).values({ tag: LANGUAGES_SETTING, value: 'en,es' }).onConflictDoNothing();
   await seedFunds(db, config.currency);
-  await seedOffers(db, options.priceOf);
-  await seedIpos(db);
+  // Demo products of the stocks this deployment lists only (no Indian IPO in the Mexican demo).
+  const listed = listedReference(referenceData(), config.markets);
+  await seedOffers(db, listed, options.priceOf);
+  await seedIpos(db, listed);
 
   const file = credentialsFile(config);
   if (!(await findOperatorByName(db, DEMO_OPERATOR))) {

@@ -55,6 +55,16 @@ describe.each(backends)('the Mexico deployment on $name', (backend) => {
     expect(config).toContainEqual({ tag: 'currency', value: 'MXN' });
   });
 
+  it("seeds demo products of listed stocks only: no Indian IPO or offer in the Mexican demo", async () => {
+    const ops = await t.current.operatorToken();
+    const products = [
+      ...(await t.current.get('/ops/ipos', { token: ops })).body.data.rows.map((r: { symbol: string }) => r.symbol),
+      ...(await t.current.get('/ops/offers', { token: ops })).body.data.rows.map((r: { tag: string }) => r.tag),
+    ];
+    expect(products.length).toBeGreaterThan(0);
+    for (const symbol of products) expect((await t.current.get('/v2/yahoo', { token: viewer, query: { symbol } })).status).toBe(200);
+  });
+
   it('prices a CETES from its yield, to 7 decimals, below its face value of 10', async () => {
     setClock(t.current, moneyMarketOpen());
     for (const [symbol, days] of [['CETES28', 28], ['CETES91', 91], ['CETES182', 182], ['CETES364', 364]] as const) {

@@ -2,7 +2,7 @@ import { count, sql } from 'drizzle-orm';
 import type { IpoStatusName } from '@invest/shared/contract';
 import type { Db } from '../../db/database';
 import { ipos } from '../../db/schema';
-import { referenceData } from '../../market/reference';
+import { referenceData, type ReferenceData } from '../../market/reference';
 import { audit } from '../../ops/audit';
 
 const DAY_MS = 86_400_000;
@@ -23,8 +23,7 @@ const SEED_LOCK = 0x4950_4f53; // 'IPOS'
 const day = (now: Date, offset: number) => new Date(now.getTime() + offset * DAY_MS).toISOString().slice(0, 10);
 
 /** The demo issues, only when there are no issues at all (a deployment's own are never joined by these). */
-export async function seedIpos(db: Db, now = new Date()): Promise<void> {
-  const ref = referenceData();
+export async function seedIpos(db: Db, ref: ReferenceData = referenceData(), now = new Date()): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK})`);
     const [existing] = await tx.select({ n: count() }).from(ipos);

@@ -2,7 +2,7 @@ import { count, sql } from 'drizzle-orm';
 import { OFFER_STATUS, type BlockMold } from '@invest/shared/contract';
 import type { Db } from '../../db/database';
 import { blockOffers } from '../../db/schema';
-import { referenceData } from '../../market/reference';
+import { referenceData, type ReferenceData } from '../../market/reference';
 import { audit } from '../../ops/audit';
 
 /**
@@ -24,8 +24,7 @@ const SEED_LOCK = 0x424c4f43; // 'BLOC'
  * The demo offers, only when there are no offers at all (a deployment's own are never joined by these), priced under
  * the engine's price of the moment (`priceOf`), else under the reference price.
  */
-export async function seedOffers(db: Db, priceOf: (symbol: string) => number | undefined = () => undefined, now = new Date()): Promise<void> {
-  const ref = referenceData();
+export async function seedOffers(db: Db, ref: ReferenceData = referenceData(), priceOf: (symbol: string) => number | undefined = () => undefined, now = new Date()): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK})`);
     const [existing] = await tx.select({ n: count() }).from(blockOffers);
