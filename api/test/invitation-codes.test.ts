@@ -34,5 +34,6 @@ describe.each(backends)('operators keep the invitation codes on $name', (backend
     const { phone, password } = await t.current.register();
     expect((await t.current.post('/ops/invitation-codes', { code: 'MINE' }, { token: await t.current.login(phone, password) })).status).toBe(403);
     expect((await codes()).some((c) => c.code === 'MINE')).toBe(false);
-  });
+    // Three runs of the CLI, each a process of its own.
+  }, 120_000);
 });

@@ -1,5 +1,5 @@
 // Answers of the console's calls for its screen tests, checked against the contract by the fake server, and the setup every console page's tests share.
-import { configure, fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import { session } from '@invest/shared';
 import { setup } from '@invest/shared/testing';
 import { texts } from '../src/i18n';
@@ -184,12 +184,10 @@ export const invitationCode = (code: string, over: Partial<InvitationCode> = {})
 
 /**
  * A console page's screen tests: the console's session keys and texts, the page's chunk loaded once before the first
- * test (not within its waiting time), a signed-in operator per test. A first draw loads the chunk and the contract's
- * schemas, which on a busy machine takes longer than 1 s: the waits allow 5.
+ * test (not within its waiting time), a signed-in operator per test.
  */
 export function consolePageTests(loadPage: () => Promise<unknown>): void {
   session.keepUnder(OPS_SESSION_PREFIX);
-  configure({ asyncUtilTimeout: 5000 });
   beforeAll(async () => {
     setup(texts);
     await loadPage();
