@@ -459,7 +459,7 @@ function createEmbedPageConfig(dir) {
  * only: one file, `sw.js`, at the root of the shell's folder (its scope is the whole app), built after the shell. Its
  * name carries no hash: a browser looks for a new worker at that one URL (served revalidated by @invest/web).
  */
-function createServiceWorkerConfig(dir) {
+function createServiceWorkerConfig(dir, dist = path.join(dir, 'dist')) {
   const shell = apps[0];
   return () => ({
     name: 'service-worker',
@@ -469,7 +469,7 @@ function createServiceWorkerConfig(dir) {
     context: dir,
     entry: { sw: './src/offline/sw.ts' },
     devtool: 'source-map',
-    output: { path: path.join(dir, 'dist'), publicPath: '/', filename: 'sw.js', uniqueName: 'service_worker', clean: false },
+    output: { path: dist, publicPath: '/', filename: 'sw.js', uniqueName: 'service_worker', clean: false },
     cache: fileCache(dir, 'webpack-service-worker'),
     resolve: RESOLVE,
     module: { rules: rules(shell.container, true) },

@@ -20,7 +20,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser } from '@playwright/test';
 import { buildMissing } from '../scripts/build-missing';
-import { WEB_APPS } from '@invest/web';
+import { STANDALONE_APPS, WEB_APPS } from '@invest/web';
 import type { DemoSession } from '../scripts/demo-app';
 import { BUDGET_ROUTES, fileResolver, loadRoute, servedSize } from '../scripts/route-bytes';
 import { CHROME_FLAGS, CHROMIUM, LH_RUNS, lighthouseMedian, median, type Lighthouse } from './lighthouse';
@@ -36,7 +36,7 @@ const VISIT_RUNS = Number(process.env.BENCH_WEB_RUNS ?? 5);
  * Lighthouse figures are reported beside them.
  */
 const TARGETS = { jsRatio: 1.1, liveRatio: 1.15, tabColdMs: 1000, tabWarmMs: 400 };
-/** The routes Lighthouse measures (the byte counts cover every budget route). */
+/** The routes Lighthouse measures (the byte counts cover every budget route of the investors' page). */
 const LIGHTHOUSE_ROUTES = ['home', 'login'];
 
 type Variant = 'federated' | 'one bundle';
@@ -86,9 +86,12 @@ async function serve(variant: Variant, webDist: string | undefined): Promise<Ser
   };
 }
 
+/** The routes of the investors' page; a standalone app (the operators' console) is one plain bundle either way. */
+const FEDERATED_ROUTES = BUDGET_ROUTES.filter((r) => !STANDALONE_APPS.some((a) => r.path.startsWith(a.base)));
+
 async function measureRoutes(browser: Browser, served: Served): Promise<RouteResult[]> {
   const results: RouteResult[] = [];
-  for (const route of BUDGET_ROUTES) {
+  for (const route of FEDERATED_ROUTES) {
     console.log(`- ${served.variant} ${route.path}`);
     const load = await loadRoute(browser, served.base, route, served.session);
     const result: RouteResult = {
