@@ -1,5 +1,5 @@
 import { preloadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
-import { registryInPage } from './registryData';
+import { registryInPage } from './pageData';
 import { routeFor, type AppName } from './routes';
 
 /** `remotes.json`, served beside the shell and carried by the page: container name → manifest URL. Ops repoint a remote by editing it. */
@@ -14,7 +14,7 @@ export const containerOf = (app: AppName) => app.replace(/-/g, '_');
 /** The registry entry of an app, if remotes.json names it. */
 export const entryOf = (app: AppName): string | undefined => registry[containerOf(app)];
 
-/** The page's registry (registryData.ts), else remotes.json, fetched (the server's no-cache makes it a revalidation). */
+/** The page's registry (pageData.ts), else remotes.json, fetched (the server's no-cache makes it a revalidation). */
 async function readRegistry(url: string): Promise<RemoteRegistry> {
   const inPage = registryInPage();
   if (inPage) return inPage;

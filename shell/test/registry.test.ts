@@ -1,5 +1,5 @@
 import { preloadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
-import { REGISTRY_DATA_ID } from '../src/registryData';
+import { REGISTRY_DATA_ID } from '../src/pageData';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({ preloadRemote: jest.fn().mockResolvedValue(undefined), registerRemotes: jest.fn() }));
 

@@ -7,8 +7,9 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { EARLY_CALLS, EARLY_CALLS_SCRIPT } from '@invest/shared/early-calls';
 import { FIRST_FRAME, FRAME_GATE_SCRIPT } from '@invest/shared/first-frame';
-import { REGISTRY_DATA_ID } from 'shell/registry-data';
+import { REGISTRY_DATA_ID } from 'shell/page-data';
 import type { DrawnFrame } from './first-frame';
+import { dataBlock } from './html';
 
 /**
  * The frame covers the page like the loading screen it replaces (so the screen the remote then draws under it takes
@@ -19,8 +20,6 @@ const FRAME_CSS =
   `#${id}{position:fixed;inset:0;z-index:9999;overflow:hidden;background:var(--c-bg)}#${id}>div{max-width:var(--max-width);margin:0 auto}` +
   `html:not(.${hiddenClass}) #app-loading,html.${hiddenClass} #${id}{display:none}`;
 
-/** JSON inside a <script> element: nothing in it may close the element. */
-const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
 
 /** What the server adds to the shell's page for a route. */
 export interface PageParts {
@@ -36,13 +35,13 @@ export interface PageParts {
 /** The shell's page with the route's parts in it. */
 export function composePage(shellHtml: string, { frame, hints = '', early = [], registry }: PageParts): string {
   if (!/<head[^>]*>/i.test(shellHtml) || !shellHtml.includes('</head>') || !/<body[^>]*>/.test(shellHtml)) throw new Error('the shell page has no head or body');
-  const calls = early.length ? `<script type="application/json" id="${EARLY_CALLS.dataId}">${scriptJson(early)}</script><script>${EARLY_CALLS_SCRIPT}</script>` : '';
-  const remotes = registry ? `<script type="application/json" id="${REGISTRY_DATA_ID}">${scriptJson(registry)}</script>` : '';
+  const calls = early.length ? `${dataBlock(EARLY_CALLS.dataId, early)}<script>${EARLY_CALLS_SCRIPT}</script>` : '';
+  const remotes = registry ? dataBlock(REGISTRY_DATA_ID, registry) : '';
   const head = `${remotes}${frame ? `<script>${FRAME_GATE_SCRIPT}</script><style>${frame.css}${FRAME_CSS}</style>` : ''}${hints}`;
   // The early calls open the head (after its charset): they start as the page's first bytes are read.
   const opening = /<meta charset[^>]*>/i.test(shellHtml) ? /<meta charset[^>]*>/i : /<head[^>]*>/i;
   const body = frame
-    ? `<div id="${id}"><div>${frame.frame.html}</div></div><script type="application/json" id="${stateId}">${scriptJson(frame.frame.state)}</script>`
+    ? `<div id="${id}"><div>${frame.frame.html}</div></div>${dataBlock(stateId, frame.frame.state)}`
     : '';
   // Replacer functions: a `$` in a price or a style is text, not a replacement pattern.
   return shellHtml

@@ -10,7 +10,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { backends, useApp } from '@invest/api/testing';
 import { registerWeb, WEB_APPS } from '../src';
-import { REGISTRY_DATA_ID } from 'shell/registry-data';
+import { MANIFEST_DATA_ID, REGISTRY_DATA_ID } from 'shell/page-data';
 
 const SHELL_HTML = '<!doctype html><html><head><script defer src="/main.js"></script></head><body><div id="root"></div></body></html>';
 const CONSOLE_HTML = '<!doctype html><html><head><script defer src="/ops/main.abcdef12.js"></script></head><body><div id="root" data-page="ops"></div></body></html>';
@@ -214,7 +214,7 @@ describe("a route's remote, hinted in its page", () => {
   const html = (res: { headers: Record<string, unknown>; rawPayload: Buffer }) =>
     res.headers['content-encoding'] === 'br' ? zlib.brotliDecompressSync(res.rawPayload).toString() : res.rawPayload.toString();
 
-  it("asks for the remote's manifest, entry and first code with the page, after the shell's own, in the modes the runtime asks in", async () => {
+  it("carries the remote's manifest and asks for its entry and first code with the page, after the shell's own, in the modes the runtime asks in", async () => {
     const res = await get('/trade');
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('no-cache');
@@ -223,14 +223,14 @@ describe("a route's remote, hinted in its page", () => {
     expect(page).toContain(
       `<script defer src="/main.js"></script>` +
         `<script type="application/json" id="${REGISTRY_DATA_ID}">${JSON.stringify(servedHere)}</script>` +
-        `<link rel="preload" href="${release}mf-manifest.json" as="fetch" crossorigin="anonymous">` +
+        `<script type="application/json" id="${MANIFEST_DATA_ID}" data-url="${release}mf-manifest.json">${fs.readFileSync(path.join(trading, 'mf-manifest.json'), 'utf8')}</script>` +
         `<link rel="preload" href="${release}remoteEntry.js" as="script">` +
         `<link rel="preload" href="${release}951.e3f1d506.js" as="script">` +
         `<link rel="preload" href="${release}lifecycles.d5e9.js" as="script">` +
         `<link rel="preload" href="${release}lifecycles.2fa8.css" as="style"></head>`,
     );
     // A screen's own chunks load with the screen: not hinted.
-    expect(page).not.toContain('943.5997b5a4.js');
+    expect(page).not.toContain(`href="${release}943.5997b5a4.js"`);
     // No frame, no inline script: the page's CSP allows none.
     expect(String(res.headers['content-security-policy'])).not.toContain('sha256');
     expect(html(await get('/records/12'))).toContain(`${release}remoteEntry.js`);
@@ -261,10 +261,10 @@ describe("a route's remote, hinted in its page", () => {
   });
 
   it('hints nothing where it cannot: the shell’s own routes, unknown paths, a remote served elsewhere, a manifest it cannot read', async () => {
-    for (const url of ['/register', '/no/such/route', '/']) expect(html(await get(url))).not.toContain('rel="preload"');
+    for (const url of ['/register', '/no/such/route', '/']) expect(html(await get(url))).not.toMatch(new RegExp(`rel="preload"|${MANIFEST_DATA_ID}`));
     fs.writeFileSync(remotesFile, JSON.stringify({ ...servedHere, mf_trading: 'https://cdn.example.com/trading/mf-manifest.json' }));
     try {
-      expect(html(await get('/trade'))).not.toContain('rel="preload"');
+      expect(html(await get('/trade'))).not.toMatch(new RegExp(`rel="preload"|${MANIFEST_DATA_ID}`));
     } finally {
       fs.writeFileSync(remotesFile, JSON.stringify(servedHere));
     }
