@@ -50,13 +50,14 @@ test('a screen whose code is still downloading shows its bar, and its back arrow
   // test lets it go; the remote's start arrives as usual.
   let release!: () => void;
   const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/remotes\/markets\/\d+\.[0-9a-f]+\.js$/, async (route) => {
+  await page.route(/\/remotes\/markets\/[^/]+\/\d+\.[0-9a-f]+\.js$/, async (route) => {
     const response = await route.fetch();
     const body = await response.text();
     if (body.includes('"news.perPage"')) await held;
     await route.fulfill({ response, body });
   });
-  await page.goto('/news');
+  // The held chunk may be one the page itself asks for (its route's hints): the page's load waits for it too.
+  await page.goto('/news', { waitUntil: 'domcontentloaded' });
   await expect(page.getByRole('status', { name: 'Loading…' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'News' })).toHaveCount(0);
   // Opened on this page: back leads home, before the screen has arrived.
