@@ -257,9 +257,9 @@ function createConfig(dir) {
           // The standalone page is served at the dev server's root, so deep links need absolute script URLs.
           publicPath: '/',
         }),
-        // The shell's page asks for its start-up files and the router every remote routes with, with the HTML (the
-        // page server puts remotes.json in the page itself: web/src/page.ts).
-        ...(production && !isRemote ? [new PreloadStartupPlugin({ shares: ['react-router-dom'] })] : []),
+        // The shell's page asks for its start-up files, the router every remote routes with, and remotes.json (the
+        // shell's first fetch) with the HTML.
+        ...(production && !isRemote ? [new PreloadStartupPlugin({ fetches: ['/remotes.json'], shares: ['react-router-dom'] })] : []),
         // Hashed names, the entry's too: only the entry files of @invest/web are revalidated.
         ...(production ? [new MiniCssExtractPlugin({ filename: '[name].[contenthash:8].css', chunkFilename: '[name].[contenthash:8].css' })] : []),
         // Pre-compressed copies (brotli, gzip): the server picks one per request, no CPU spent per download.

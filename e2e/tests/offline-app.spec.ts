@@ -135,9 +135,9 @@ test('after one visit, a fresh load offline shows home with its last data; onlin
   await test.step('a new release of mf-markets, repointed: the next load online runs it, through the service worker', async () => {
     repoint(v2);
     const seen = marketsReleases(page);
-    // The page, with the registry in it, is the network's, handed on by the service worker.
-    const answer = await page.reload();
-    expect(answer?.fromServiceWorker()).toBe(true);
+    const registryAnswer = page.waitForResponse((r) => new URL(r.url()).pathname === '/remotes.json');
+    await page.reload();
+    expect((await registryAnswer).fromServiceWorker()).toBe(true);
     await expect(page.getByRole('heading', { name: 'Indices, release two' })).toBeVisible();
     expect([...seen]).toEqual([versionIn(v2)]);
   });

@@ -1,6 +1,5 @@
 import { satisfy, type ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
 import runtimePackage from '@invest/runtime/package.json';
-import { manifestInPage } from './pageData';
 
 /** The @invest/runtime this page provides (the shell's build): every remote must accept it. */
 export const PAGE_RUNTIME_VERSION: string = runtimePackage.version;
@@ -16,16 +15,14 @@ interface Manifest {
  * The shell's federation runtime plugin that refuses a remote built for a runtime this page does not provide, from its
  * manifest, before its entry runs: a refused remote must not register its shared modules on the page, where the
  * other remotes would take them (a copy of @invest/shared built for that other runtime, say). It reads the manifest
- * in the federation runtime's place (its `fetch` hook), so the file is downloaded once, or not at all when the page
- * carries it (pageData.ts). A refusal fails the remote's load with a message naming both versions; the shell shows
- * that remote's retry panel.
+ * in the federation runtime's place (its `fetch` hook), so the file is downloaded once. A refusal fails the remote's
+ * load with a message naming both versions; the shell shows that remote's retry panel.
  */
 export default function refuseOtherRuntime(): ModuleFederationRuntimePlugin {
   return {
     name: 'refuse-other-runtime',
     async fetch(url, init, remote) {
-      const carried = manifestInPage(url);
-      const res = carried === null ? await fetch(url, init) : new Response(carried, { headers: { 'content-type': 'application/json' } });
+      const res = await fetch(url, init);
       if (!res.ok) return res;
       const text = await res.text();
       const range = (JSON.parse(text) as Manifest).shared?.find((s) => s.name === '@invest/runtime')?.requiredVersion;

@@ -2,7 +2,6 @@
  * @jest-environment node
  */
 import refuseOtherRuntime, { acceptsRuntime, PAGE_RUNTIME_VERSION } from '../src/compatibility';
-import { MANIFEST_DATA_ID } from '../src/pageData';
 
 it('accepts a remote built for the page’s major at or below its version, and no other', () => {
   expect(acceptsRuntime('^1.0.0', '1.0.0')).toBe(true);
@@ -36,36 +35,5 @@ describe('the shell’s federation runtime reads a remote’s manifest through t
   it('leaves a failed download to the federation runtime, as it was', async () => {
     global.fetch = jest.fn().mockResolvedValue(new Response('', { status: 404 }));
     expect(((await hook(URL, {}, remote)) as Response).status).toBe(404);
-  });
-});
-
-describe('a manifest the page carries', () => {
-  const URL = 'http://localhost/remotes/account/0.3.0-def/mf-manifest.json';
-  const hook = refuseOtherRuntime().fetch!;
-  const remote = { name: 'mf_account' } as never;
-  /** The page (this file runs in Node, where fetch's Response is): one data block, named by its path. */
-  const carry = (url: string, body: string) => {
-    const block = { getAttribute: (name: string) => (name === 'data-url' ? url : null), textContent: body };
-    Object.assign(globalThis, { document: { baseURI: 'http://localhost/trade', getElementById: (id: string) => (id === MANIFEST_DATA_ID ? block : null) } });
-    return block;
-  };
-  afterEach(() => Reflect.deleteProperty(globalThis, 'document'));
-
-  it('is handed to the runtime without a download, and checked the same way', async () => {
-    global.fetch = jest.fn();
-    const body = JSON.stringify({ shared: [{ name: '@invest/runtime', requiredVersion: `^${PAGE_RUNTIME_VERSION}` }] });
-    // The page names it by path; the runtime asks by the absolute URL.
-    const block = carry('/remotes/account/0.3.0-def/mf-manifest.json', body);
-    expect(await ((await hook(URL, {}, remote)) as Response).json()).toEqual(JSON.parse(body));
-    expect(global.fetch).not.toHaveBeenCalled();
-    block.textContent = JSON.stringify({ shared: [{ name: '@invest/runtime', requiredVersion: '^2.0.0' }] });
-    await expect(hook(URL, {}, remote)).rejects.toThrow('mf_account needs @invest/runtime ^2.0.0');
-  });
-
-  it("is another release's: the runtime's manifest is downloaded", async () => {
-    carry('/remotes/account/0.2.0-abc/mf-manifest.json', '{}');
-    global.fetch = jest.fn().mockResolvedValue(new Response(JSON.stringify({ shared: [] }), { status: 200 }));
-    expect(await ((await hook(URL, {}, remote)) as Response).json()).toEqual({ shared: [] });
-    expect(global.fetch).toHaveBeenCalledWith(URL, {});
   });
 });

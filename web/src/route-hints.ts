@@ -1,19 +1,16 @@
 /**
  * Preload hints for the remote that owns a page's route. The shell finds a route's remote by itself, but only once
- * its entry has run: the remote's manifest, then its entry and first code, each after the one before, while the
- * shell's own scripts hold the line and the main thread. The server knows all of it when it sends the page (it serves
- * the releases remotes.json names), so the page carries the manifest (a JSON data block the shell's federation
- * runtime reads instead of fetching it: shell/src/pageData.ts) and asks for the remote's entry and lifecycles code at
- * once, beside the shell's scripts. The federation runtime later asks for the same URLs, in the same request modes,
- * and gets them from those downloads.
+ * its entry has run: remotes.json, then the remote's manifest, then its entry and first code, each after the one
+ * before, while the shell's own scripts hold the line and the main thread. The server knows all of it when it sends
+ * the page (it serves the releases remotes.json names), so the page asks for the remote's manifest, entry and
+ * lifecycles code at once, beside the shell's scripts. The federation runtime later asks for the same URLs, in the
+ * same request modes, and gets them from those downloads.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { releaseFileOf, releaseFileUrl } from '@invest/shared/release-path';
-import { MANIFEST_DATA_ID } from 'shell/page-data';
 import { routeFor } from 'shell/routes';
 import { WEB_APPS } from './apps';
-import { attribute, dataBlock } from './html';
 
 /** The parts of a remote's mf-manifest.json (Module Federation's manifest format) the hints read. */
 interface RemoteManifest {
@@ -23,7 +20,9 @@ interface RemoteManifest {
 
 /** The module the shell mounts a remote by. */
 const LIFECYCLES = './lifecycles';
-const preload = (href: string, as: 'script' | 'style') => `<link rel="preload" href="${attribute(href)}" as="${as}">`;
+const attribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+const preload = (href: string, as: 'script' | 'style' | 'fetch') =>
+  `<link rel="preload" href="${attribute(href)}" as="${as}"${as === 'fetch' ? ' crossorigin="anonymous"' : ''}>`;
 
 export class RouteHints {
   /** By manifest URL: a release never changes, so its hints are read once. */
@@ -35,7 +34,7 @@ export class RouteHints {
     private readonly remotes: () => Record<string, string>,
   ) {}
 
-  /** The manifest and `<link>` tags for `routePath`'s remote; '' for the shell's own routes, unknown paths, remotes served elsewhere. */
+  /** The `<link>` tags for `routePath`'s remote; '' for the shell's own routes, unknown paths, remotes served elsewhere. */
   linksFor(routePath: string): string {
     const owner = routeFor(routePath)?.owner;
     const container = WEB_APPS.find((a) => a.dir === owner && a.short)?.container;
@@ -64,7 +63,7 @@ export class RouteHints {
     const lifecycles = manifest.exposes?.find((e) => e.path === LIFECYCLES)?.assets;
     if (!entry?.name || !lifecycles) return '';
     return [
-      dataBlock(MANIFEST_DATA_ID, manifest, { 'data-url': manifestUrl }),
+      preload(manifestUrl, 'fetch'),
       preload(url(path.posix.join(entry.path ?? '', entry.name)), 'script'),
       ...(lifecycles.js?.sync ?? []).map((f) => preload(url(f), 'script')),
       ...(lifecycles.css?.sync ?? []).map((f) => preload(url(f), 'style')),
