@@ -1,8 +1,9 @@
 /**
  * Web benchmark (`npm run bench -- web`; not a test): the federated production build against a fair one bundle, the
  * same code built without Module Federation (bench/one-bundle.webpack.js, built here, every run: the landing remote
- * linked in, the others lazy, the same login page, first frames, service worker and server). Both are served at once (bench/web-server.ts:
- * the real API on in-memory PGlite and the variant's files, served as `npm start` serves them), and measured:
+ * linked in, the others lazy, the same login page, first frames, service worker and server). Both are served at once
+ * (bench/web-server.ts: the real API on in-memory PGlite and the variant's files, served as `npm start` serves them),
+ * and measured:
  * - JS on the wire per route: Chromium with the cache disabled, CDP's encodedDataLength of every script (brotli,
  *   headers included), and the same files as served (brotli bodies, no headers: what `npm run budgets` counts);
  * - timed visits (bench/web-visits.ts) at 4x CPU and Slow 4G, BENCH_WEB_RUNS (default 5) per variant, interleaved
