@@ -111,11 +111,10 @@ module.exports = (env, argv) => {
   };
   // The same standalone login page, prefetching this bundle's start files, and the same service worker: a returning
   // visit of either build starts through it.
-  const login = createLoginPageConfig(SHELL_DIR, dist)();
-  const worker = createServiceWorkerConfig(SHELL_DIR, dist)();
+  const afterBundle = (config, cacheName) => ({ ...config, dependencies: [bundle.name], cache: { ...config.cache, cacheDirectory: path.join(OUT, cacheName) } });
   return [
     bundle,
-    { ...login, dependencies: [bundle.name], cache: { ...login.cache, cacheDirectory: path.join(OUT, '.cache-login') } },
-    { ...worker, dependencies: [bundle.name], cache: { ...worker.cache, cacheDirectory: path.join(OUT, '.cache-worker') } },
+    afterBundle(createLoginPageConfig(SHELL_DIR, dist)(), '.cache-login'),
+    afterBundle(createServiceWorkerConfig(SHELL_DIR, dist)(), '.cache-worker'),
   ];
 };
