@@ -20,6 +20,7 @@ import { buildMissing } from '../scripts/build-missing';
 import { phoneContext } from '../scripts/route-bytes';
 import type { DemoSession } from '../scripts/demo-app';
 import { startWebServer, stopWebServer } from './web-server-process';
+import { PHONE_CPU_RATE, PHONE_LINK } from './phone-link';
 
 const RESULTS_DIR = path.join(__dirname, 'results');
 const WINDOW_MS = Number(process.env.BENCH_CHART_WINDOW_S ?? 30) * 1000;
@@ -69,11 +70,11 @@ const drawnSelector = (scene: Scene) => `${scene.chart} svg, ${scene.chart} canv
 const librarySelector = (scene: Scene) => `${scene.chart} canvas`;
 
 async function throttle(cdp: CDPSession, network: boolean, cacheDisabled = true): Promise<void> {
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: PHONE_CPU_RATE });
   if (!network) return;
   await cdp.send('Network.enable');
   await cdp.send('Network.setCacheDisabled', { cacheDisabled });
-  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 });
+  await cdp.send('Network.emulateNetworkConditions', PHONE_LINK);
 }
 
 /** Picks the scene's tab, if any, and waits until the library has drawn its chart. */

@@ -5,8 +5,8 @@
  * and first draw on a throttled phone), the replicas benchmark (bench/replicas.ts: orders with one and two API
  * processes, a tick fanned out to 5,000 streams, memory) and the stack benchmark (bench/stack.ts: Lighthouse for home
  * through the production topology and from one process). `npm run bench -- ledger` (or `api`, `trading`, `web`,
- * `chart`, `replicas`, `stack`) runs one. It is a measurement to read, not a test, so it exits 0 even when a figure misses its
- * target.
+ * `chart`, `replicas`, `stack`) runs one; `npm run bench -- web-ab` compares two federated builds (bench/web-ab.ts).
+ * It is a measurement to read, not a test, so it exits 0 even when a figure misses its target.
  */
 import { runApiBench } from './api';
 import { runChartBench } from './chart';
@@ -15,6 +15,7 @@ import { runReplicasBench } from './replicas';
 import { runStackBench } from './stack';
 import { runTradingBench } from './trading';
 import { runWebBench } from './web';
+import { runWebAbBench } from './web-ab';
 
 const only = process.argv[2];
 async function main(): Promise<void> {
@@ -25,6 +26,8 @@ async function main(): Promise<void> {
   if (!only || only === 'chart') await runChartBench();
   if (!only || only === 'replicas') await runReplicasBench();
   if (!only || only === 'stack') await runStackBench();
+  // Only when asked: it compares two builds someone kept.
+  if (only === 'web-ab') await runWebAbBench();
 }
 
 main().then(
