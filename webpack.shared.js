@@ -229,8 +229,11 @@ function createConfig(dir) {
         path: path.join(dir, 'dist'),
         // Remotes are served under a path ops choose (remotes.json), so they locate their chunks at run time.
         publicPath: isRemote ? 'auto' : '/',
-        filename: '[name].js',
-        // Hashes only on chunks: the MF runtime needs stable entry names.
+        // A remote's entry keeps its name (its standalone page, remoteEntry.js beside it). The shell's production entry
+        // is hashed like its chunks: the page names it, so a returning visit runs it from the cache without a round
+        // trip. Module Federation's runtime asks for the entry's file name before any hash exists, only for its folder:
+        // it gets the unhashed name, in the same folder.
+        filename: production && !isRemote ? (data) => (data.chunk?.contentHash?.javascript ? '[name].[contenthash:8].js' : '[name].js') : '[name].js',
         chunkFilename: '[name].[contenthash:8].js',
         uniqueName: name,
         clean: true,
@@ -257,9 +260,9 @@ function createConfig(dir) {
           // The standalone page is served at the dev server's root, so deep links need absolute script URLs.
           publicPath: '/',
         }),
-        // The shell's page asks for its start-up files, the router every remote routes with, and remotes.json (the
-        // shell's first fetch) with the HTML.
-        ...(production && !isRemote ? [new PreloadStartupPlugin({ fetches: ['/remotes.json'], shares: ['react-router-dom'] })] : []),
+        // The shell's page asks for its start-up files and the router every remote routes with, with the HTML (the
+        // page server puts remotes.json in the page itself: web/src/page.ts).
+        ...(production && !isRemote ? [new PreloadStartupPlugin({ shares: ['react-router-dom'] })] : []),
         // Hashed names, the entry's too: only the entry files of @invest/web are revalidated.
         ...(production ? [new MiniCssExtractPlugin({ filename: '[name].[contenthash:8].css', chunkFilename: '[name].[contenthash:8].css' })] : []),
         // Pre-compressed copies (brotli, gzip): the server picks one per request, no CPU spent per download.

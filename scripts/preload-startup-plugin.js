@@ -1,6 +1,5 @@
 // The shell's page asks for every file its start needs at once, instead of learning them from main.js: the
-// bootstrap chunk and the shared modules the shell itself uses (React, i18n, @invest/shared…), with their styles,
-// and the data the shell fetches first (`fetches`: remotes.json).
+// bootstrap chunk and the shared modules the shell itself uses (React, i18n, @invest/shared…), with their styles.
 // Without it those requests wait for main.js to arrive and run (a round trip and main.js's download on a slow
 // link). `shares` adds shared modules the shell provides but only its remotes use, when every page needs them
 // (react-router-dom: each remote routes with it); other shared modules load with the remote that asks.
@@ -54,11 +53,9 @@ const preloadTag = (attributes) => ({ tagName: 'link', voidTag: true, meta: { pl
 
 class PreloadStartupPlugin {
   /**
-   * @param {{ fetches?: string[], shares?: string[] }} options  `fetches`: URLs the start fetches with fetch()
-   *   (preloaded as="fetch", CORS mode); `shares`: share keys every page needs beyond the shell's own start.
+   * @param {{ shares?: string[] }} options  `shares`: share keys every page needs beyond the shell's own start.
    */
-  constructor({ fetches = [], shares = [] } = {}) {
-    this.fetches = fetches;
+  constructor({ shares = [] } = {}) {
     this.shares = shares;
   }
 
@@ -71,10 +68,9 @@ class PreloadStartupPlugin {
         // upgrade renames them.
         if (files.length < 5) compilation.errors.push(new Error(`PreloadStartupPlugin: only ${files.join(', ')} found to preload; the shared modules are missing (Module Federation internals changed?)`));
         const links = files.map((file) => preloadTag({ href: `${base}${file}`, as: file.endsWith('.css') ? 'style' : 'script' }));
-        const fetches = this.fetches.map((href) => preloadTag({ href, as: 'fetch', crossorigin: 'anonymous' }));
         const entries = data.headTags.filter((tag) => tag.tagName === 'script');
         for (const tag of entries) tag.attributes.fetchpriority = 'high';
-        data.headTags = [...entries, ...fetches, ...links, ...data.headTags.filter((tag) => !entries.includes(tag))];
+        data.headTags = [...entries, ...links, ...data.headTags.filter((tag) => !entries.includes(tag))];
         return data;
       });
     });

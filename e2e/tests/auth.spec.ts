@@ -210,7 +210,7 @@ test('a fresh /login is a page of its own: no federation, no remote; after the l
 
   // Starting on the form fetches the shell's start files, for the page load that follows the login.
   await page.getByLabel('Phone number', { exact: true }).fill(phone);
-  await expect.poll(() => scripts).toContain('/main.js');
+  await expect.poll(() => scripts).toContainEqual(expect.stringMatching(/^\/main\.[0-9a-f]{8}\.js$/));
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await page.getByRole('button', { name: 'Log in' }).click();
   await expect(page).toHaveURL(/\/$/);

@@ -1,7 +1,8 @@
 import { preloadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import { registryInPage } from './registryData';
 import { routeFor, type AppName } from './routes';
 
-/** `remotes.json`, served beside the shell: container name → manifest URL. Ops repoint a remote by editing it. */
+/** `remotes.json`, served beside the shell and carried by the page: container name → manifest URL. Ops repoint a remote by editing it. */
 export type RemoteRegistry = Record<string, string>;
 
 let registry: RemoteRegistry = {};
@@ -13,15 +14,20 @@ export const containerOf = (app: AppName) => app.replace(/-/g, '_');
 /** The registry entry of an app, if remotes.json names it. */
 export const entryOf = (app: AppName): string | undefined => registry[containerOf(app)];
 
-/**
- * Reads remotes.json and registers every remote it names, once per page (the page preloads the file: the server's
- * Cache-Control: no-cache makes the browser revalidate it). A failed read is forgotten, so a later call asks again.
- */
+/** The page's registry (registryData.ts), else remotes.json, fetched (the server's no-cache makes it a revalidation). */
+async function readRegistry(url: string): Promise<RemoteRegistry> {
+  const inPage = registryInPage();
+  if (inPage) return inPage;
+  const res = await fetch(url);
+  if (!res.ok) throw new Error(`remotes.json: HTTP ${res.status}`);
+  return (await res.json()) as RemoteRegistry;
+}
+
+/** Registers every remote the registry names, once per page. A failed read is forgotten, so a later call asks again. */
 export function loadRegistry(url = '/remotes.json'): Promise<RemoteRegistry> {
-  loading ??= fetch(url)
-    .then(async (res) => {
-      if (!res.ok) throw new Error(`remotes.json: HTTP ${res.status}`);
-      registry = (await res.json()) as RemoteRegistry;
+  loading ??= readRegistry(url)
+    .then((found) => {
+      registry = found;
       registerRemotes(Object.entries(registry).map(([name, entry]) => ({ name, entry })));
       return registry;
     })

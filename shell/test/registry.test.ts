@@ -1,4 +1,5 @@
 import { preloadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import { REGISTRY_DATA_ID } from '../src/registryData';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({ preloadRemote: jest.fn().mockResolvedValue(undefined), registerRemotes: jest.fn() }));
 
@@ -34,4 +35,40 @@ it('a failed read is asked for again by the next caller', async () => {
   await expect(loadRegistry()).rejects.toThrow('HTTP 503');
   await expect(loadRegistry()).resolves.toEqual({ mf_wallet: '/remotes/wallet/mf-manifest.json' });
   expect(entryOf('mf-wallet')).toBe('/remotes/wallet/mf-manifest.json');
+});
+
+describe('the registry the page carries', () => {
+  const carry = (text: string) => {
+    const el = document.createElement('script');
+    el.type = 'application/json';
+    el.id = REGISTRY_DATA_ID;
+    el.textContent = text;
+    document.head.append(el);
+  };
+  afterEach(() => document.getElementById(REGISTRY_DATA_ID)?.remove());
+
+  it('registers the remotes from it, asking the server for nothing', async () => {
+    const fetchMock = jest.fn();
+    global.fetch = fetchMock;
+    carry(JSON.stringify({ mf_trading: '/remotes/trading/1.0.0-abc/mf-manifest.json' }));
+    const { loadRegistry, entryOf, preloadRoute } = await freshRegistry();
+    await loadRegistry();
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(registerRemotes).toHaveBeenCalledWith([{ name: 'mf_trading', entry: '/remotes/trading/1.0.0-abc/mf-manifest.json' }]);
+    expect(entryOf('mf-trading')).toBe('/remotes/trading/1.0.0-abc/mf-manifest.json');
+    preloadRoute('/trade');
+    expect(preloadRemote).toHaveBeenCalledWith([{ nameOrAlias: 'mf_trading', exposes: ['./lifecycles'], resourceCategory: 'sync' }]);
+  });
+
+  it('one that does not read as a registry is ignored: remotes.json is fetched', async () => {
+    for (const text of ['{', '[]', '{"mf_trading": 3}', '']) {
+      const fetchMock = jest.fn().mockResolvedValue({ ok: true, json: async () => ({ mf_wallet: '/remotes/wallet/mf-manifest.json' }) });
+      global.fetch = fetchMock;
+      carry(text);
+      const { loadRegistry } = await freshRegistry();
+      await expect(loadRegistry()).resolves.toEqual({ mf_wallet: '/remotes/wallet/mf-manifest.json' });
+      expect(fetchMock).toHaveBeenCalledWith('/remotes.json');
+      document.getElementById(REGISTRY_DATA_ID)?.remove();
+    }
+  });
 });

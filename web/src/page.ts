@@ -1,11 +1,13 @@
 /**
- * The page a route is sent: the shell's page as built, with what the server adds for that route: the remote's
- * preload hints (route-hints.ts) and, where the remote prerenders the route, its first frame (first-frame.ts).
+ * The page a route is sent: the shell's page as built, with what the server adds for that route: remotes.json (the
+ * shell registers the remotes from it as its entry runs), the remote's preload hints (route-hints.ts) and, where the
+ * remote prerenders the route, its first frame (first-frame.ts).
  */
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { EARLY_CALLS, EARLY_CALLS_SCRIPT } from '@invest/shared/early-calls';
 import { FIRST_FRAME, FRAME_GATE_SCRIPT } from '@invest/shared/first-frame';
+import { REGISTRY_DATA_ID } from 'shell/registry-data';
 import type { DrawnFrame } from './first-frame';
 
 /**
@@ -27,13 +29,16 @@ export interface PageParts {
   hints?: string;
   /** The route's early calls (early-calls.ts): URLs the head script starts with the visitor's token. */
   early?: readonly string[];
+  /** remotes.json as it is now: container name → manifest URL. */
+  registry?: Readonly<Record<string, string>>;
 }
 
 /** The shell's page with the route's parts in it. */
-export function composePage(shellHtml: string, { frame, hints = '', early = [] }: PageParts): string {
+export function composePage(shellHtml: string, { frame, hints = '', early = [], registry }: PageParts): string {
   if (!/<head[^>]*>/i.test(shellHtml) || !shellHtml.includes('</head>') || !/<body[^>]*>/.test(shellHtml)) throw new Error('the shell page has no head or body');
   const calls = early.length ? `<script type="application/json" id="${EARLY_CALLS.dataId}">${scriptJson(early)}</script><script>${EARLY_CALLS_SCRIPT}</script>` : '';
-  const head = `${frame ? `<script>${FRAME_GATE_SCRIPT}</script><style>${frame.css}${FRAME_CSS}</style>` : ''}${hints}`;
+  const remotes = registry ? `<script type="application/json" id="${REGISTRY_DATA_ID}">${scriptJson(registry)}</script>` : '';
+  const head = `${remotes}${frame ? `<script>${FRAME_GATE_SCRIPT}</script><style>${frame.css}${FRAME_CSS}</style>` : ''}${hints}`;
   // The early calls open the head (after its charset): they start as the page's first bytes are read.
   const opening = /<meta charset[^>]*>/i.test(shellHtml) ? /<meta charset[^>]*>/i : /<head[^>]*>/i;
   const body = frame
@@ -71,7 +76,8 @@ const PAGES_KEPT = 64;
 
 /**
  * Composed pages, each once: a page with a frame per frame drawn (a frame with prices changes with the price tick,
- * not per request), one without per set of hints and early calls (a remote's release, a route's params), the most
+ * not per request), one without per set of hints, early calls and registry (a remote's release, a route's params, a
+ * repoint), the most
  * recently used kept. Brotli at its best level: home's page (~110 KB of markup and answers, mostly sparkline paths)
  * is 11.5 KB instead of 14 KB at level 5, under the ~14 KB a new connection's first round trip carries, for ~60 ms
  * of a thread-pool thread per tick.
@@ -81,7 +87,7 @@ export class Pages {
   private readonly plain = new Map<string, { shellHtml: string; page: SentPage }>();
 
   pageFor(shellHtml: string, parts: PageParts): SentPage {
-    const key = JSON.stringify([parts.hints ?? '', parts.early ?? []]);
+    const key = JSON.stringify([parts.hints ?? '', parts.early ?? [], parts.registry ?? null]);
     let cache = this.plain;
     if (parts.frame) {
       cache = this.framed.get(parts.frame) ?? new Map();

@@ -15,7 +15,8 @@ import { embedChart, EmbedOrigins, embedPolicy, type ConfigRow, type EmbedQuery 
 const SERVICE_WORKER = 'sw.js';
 
 /**
- * The shell's entry files must be revalidated on every load; its other files carry a content hash and never change.
+ * The shell's entry files must be revalidated on every load; its other files carry a content hash and never change
+ * (its production entry script too: `main.<hash>.js`, named by the page; `main.js` is a build's without a hash).
  * The service worker (shell/src/offline) is one too: a browser looks for a new one on every navigation.
  */
 const ENTRY_FILES = new Set(['index.html', 'login.html', 'main.js', SERVICE_WORKER]);
@@ -158,7 +159,8 @@ export async function registerWeb(app: FastifyInstance, opts: WebOptions = {}): 
 
   const sendShell = (reply: FastifyReply) => reply.header('Cache-Control', 'no-cache').sendFile('index.html', distOf(shell));
 
-  // The shell's page with the route's remote hinted, and its first frame when a remote served here prerenders it.
+  // The shell's page with remotes.json in it, the route's remote hinted, and its first frame when a remote served here
+  // prerenders it.
   const remotes = () => JSON.parse(fs.readFileSync(remotesFile, 'utf8')) as Record<string, string>;
   const releaseOf = (manifestUrl: string) => releaseDirOf(releasesDir, manifestUrl);
   const answers = opts.frameAnswers ?? (app.hasDecorator('sharedAnswers') ? app.sharedAnswers : {});
@@ -176,15 +178,13 @@ export async function registerWeb(app: FastifyInstance, opts: WebOptions = {}): 
       const links = hints.linksFor(routePath);
       const frame = await frames.frameFor(routePath);
       early = earlyCalls.urlsFor(routePath);
-      if (frame || links || early.length) {
-        const page = pages.pageFor(await fs.promises.readFile(path.join(distOf(shell), 'index.html'), 'utf8'), { frame, hints: links, early });
-        const accepted = String(req.headers['accept-encoding'] ?? '');
-        encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : undefined;
-        body = encoding ? await page[encoding]() : page.html;
-        framed = frame !== null;
-      }
+      const page = pages.pageFor(await fs.promises.readFile(path.join(distOf(shell), 'index.html'), 'utf8'), { frame, hints: links, early, registry: remotes() });
+      const accepted = String(req.headers['accept-encoding'] ?? '');
+      encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : undefined;
+      body = encoding ? await page[encoding]() : page.html;
+      framed = frame !== null;
     } catch (err) {
-      app.log.warn({ err }, "the route's frame, hints and early calls could not be put in the page: the page goes without");
+      app.log.warn({ err }, "the registry, the route's frame, hints and early calls could not be put in the page: the page goes without");
       body = undefined;
       early = [];
     }

@@ -10,6 +10,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { backends, useApp } from '@invest/api/testing';
 import { registerWeb, WEB_APPS } from '../src';
+import { REGISTRY_DATA_ID } from 'shell/registry-data';
 
 const SHELL_HTML = '<!doctype html><html><head><script defer src="/main.js"></script></head><body><div id="root"></div></body></html>';
 const CONSOLE_HTML = '<!doctype html><html><head><script defer src="/ops/main.abcdef12.js"></script></head><body><div id="root" data-page="ops"></div></body></html>';
@@ -221,6 +222,7 @@ describe("a route's remote, hinted in its page", () => {
     const release = `/remotes/trading/${V}/`;
     expect(page).toContain(
       `<script defer src="/main.js"></script>` +
+        `<script type="application/json" id="${REGISTRY_DATA_ID}">${JSON.stringify(servedHere)}</script>` +
         `<link rel="preload" href="${release}mf-manifest.json" as="fetch" crossorigin="anonymous">` +
         `<link rel="preload" href="${release}remoteEntry.js" as="script">` +
         `<link rel="preload" href="${release}951.e3f1d506.js" as="script">` +
@@ -232,6 +234,30 @@ describe("a route's remote, hinted in its page", () => {
     // No frame, no inline script: the page's CSP allows none.
     expect(String(res.headers['content-security-policy'])).not.toContain('sha256');
     expect(html(await get('/records/12'))).toContain(`${release}remoteEntry.js`);
+  });
+
+  it('carries remotes.json as it is when the page is asked for: the shell registers the remotes from it, a repoint shows in the next page', async () => {
+    const registryIn = (page: string) => JSON.parse(new RegExp(`<script type="application/json" id="${REGISTRY_DATA_ID}">(.*?)</script>`).exec(page)![1]!) as unknown;
+    for (const url of ['/', '/trade', '/register', '/no/such/route']) expect(registryIn(html(await get(url)))).toEqual(servedHere);
+    // An operator's file names whatever it names: nothing in it closes the element it sits in.
+    const repointed = { ...servedHere, mf_markets: '/remotes/markets/9.9.9-00000000/mf-manifest.json?</script><script>alert(1)//' };
+    fs.writeFileSync(remotesFile, JSON.stringify(repointed));
+    try {
+      const page = html(await get('/'));
+      expect(registryIn(page)).toEqual(repointed);
+      expect(page).not.toContain('alert(1)//</script>');
+    } finally {
+      fs.writeFileSync(remotesFile, JSON.stringify(servedHere));
+    }
+    // A registry that cannot be read leaves the page as built, which fetches remotes.json itself.
+    fs.writeFileSync(remotesFile, '{');
+    try {
+      const page = html(await get('/'));
+      expect(page).not.toContain(REGISTRY_DATA_ID);
+      expect(page).toContain('<div id="root">');
+    } finally {
+      fs.writeFileSync(remotesFile, JSON.stringify(servedHere));
+    }
   });
 
   it('hints nothing where it cannot: the shell’s own routes, unknown paths, a remote served elsewhere, a manifest it cannot read', async () => {

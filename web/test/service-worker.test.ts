@@ -56,7 +56,7 @@ describe('the service worker file', () => {
 
 describe('what the service worker keeps, by path', () => {
   it.each([
-    // The shell's page, its entry script and the registry: a repoint or a deploy must reach the next load.
+    // The shell's page, the registry and an unhashed entry script: a repoint or a deploy must reach the next load.
     ['/index.html', 'entry'],
     ['/login.html', 'entry'],
     ['/main.js', 'entry'],
@@ -68,6 +68,8 @@ describe('what the service worker keeps, by path', () => {
     ['/remotes/markets/0.1.0-4d1e7a2c/lifecycles.1a2b3c4d.js', 'immutable'],
     ['/remotes/account/1.2.0-00ff00ff/423.deadbeef.css', 'immutable'],
     ['/singletons.b674edcc.js', 'immutable'],
+    // The production entry script: the page names it, so a new one comes with the next page.
+    ['/main.d396db11.js', 'immutable'],
     ['/998.9220d718.css', 'immutable'],
     ['/login.c49e6347.js', 'immutable'],
     ['/0123456789abcdef0123.svg', 'immutable'],

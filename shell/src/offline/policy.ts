@@ -10,6 +10,10 @@ import { routeFor } from '../routes';
 
 /** The shell's page as built: what a navigation opens when the network cannot answer it. */
 export const SHELL_PAGE = '/index.html';
+/** The remotes' registry, which that page fetches (a page from the network carries it). */
+export const REGISTRY_FILE = '/remotes.json';
+/** What a start offline asks for before any code: kept from the worker's install on, renewed by every online load. */
+export const OFFLINE_START = [SHELL_PAGE, REGISTRY_FILE];
 
 export type Keeping =
   /** Asked of the network every time; the copy kept only answers offline. */
@@ -21,8 +25,11 @@ export type Keeping =
   /** Not the service worker's business: the browser fetches it as if there were none. */
   | null;
 
-/** The shell's files that name the others: its page, its login page, its entry script and the remote registry. */
-const SHELL_ENTRIES = new Set([SHELL_PAGE, '/login.html', '/main.js', '/remotes.json']);
+/**
+ * The shell's files that name the others: its page, its login page, the remote registry, and its entry script when a
+ * build leaves it unhashed (production's `main.<hash>.js` is one of the hashed files below).
+ */
+const SHELL_ENTRIES = new Set([SHELL_PAGE, '/login.html', '/main.js', REGISTRY_FILE]);
 /** A remote's files inside its release that the shell starts it by: what a repoint must reach. */
 const REMOTE_ENTRIES = new Set(['mf-manifest.json', 'remoteEntry.js']);
 /** The shell's hashed files: `[name].[contenthash:8].js|css` (its chunks, its login page's) and webpack's `[hash][ext]` assets. */

@@ -14,7 +14,7 @@ import { ExpirationPlugin } from 'workbox-expiration';
 import { enable as enableNavigationPreload } from 'workbox-navigation-preload';
 import { registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst, NetworkOnly } from 'workbox-strategies';
-import { isAppNavigation, keepingOf, SHELL_PAGE, type Keeping } from './policy';
+import { isAppNavigation, keepingOf, OFFLINE_START, SHELL_PAGE, type Keeping } from './policy';
 
 /** What a worker's events carry (the DOM types the rest of the code is checked with lack them). */
 interface WorkerEvent extends Event {
@@ -51,15 +51,18 @@ const strategies = {
 
 const sameOrigin = (url: URL) => url.origin === self.location.origin;
 
-// The network's page for an app route, as the server composes it now; offline, the shell's page as built. Each page
-// that comes from the network also brings the shell's page kept for offline up to date (a conditional request).
+// The network's page for an app route, as the server composes it now (remotes.json in it); offline, the shell's page
+// as built, which fetches remotes.json. Each page that comes from the network also brings the copies of both kept for
+// offline up to date (conditional requests), so an offline start runs the releases the last online one ran.
 const page = new NetworkOnly();
+const renewOfflineStart = (event: WorkerEvent) =>
+  Promise.all(OFFLINE_START.map((file) => strategies.entry.handleAll({ event, request: new Request(file) })[1]));
 registerRoute(
   ({ request, url }) => request.mode === 'navigate' && sameOrigin(url) && isAppNavigation(url.pathname),
   async (options) => {
     try {
       const answer = await page.handle(options);
-      options.event.waitUntil(strategies.entry.handle({ event: options.event, request: new Request(SHELL_PAGE) }).catch(() => undefined));
+      options.event.waitUntil(renewOfflineStart(options.event).catch(() => undefined));
       return answer;
     } catch {
       return (await caches.match(SHELL_PAGE, { cacheName: CACHES.entry, ...matchOptions })) ?? Response.error();
@@ -86,10 +89,10 @@ enableNavigationPreload();
 
 // A new worker takes over at once, and this first one takes the page that registered it: the files that page asks for
 // from now on are kept as it asks (register.ts sends those it fetched before). The page offline navigations fall back
-// on is there from the install on.
+// on, and the registry it reads, are there from the install on.
 self.addEventListener('install', (event) => {
   void self.skipWaiting();
-  event.waitUntil(strategies.entry.handleAll({ event, request: new Request(SHELL_PAGE) })[1]);
+  event.waitUntil(renewOfflineStart(event));
 });
 clientsClaim();
 self.addEventListener('activate', (event) =>
