@@ -19,22 +19,23 @@ export interface BudgetRoute {
    * (26 Nov 2026), plus ~2% for the features in flight; /stock, /trade and /ipo raised on 27 Nov 2026 when the
    * products area (its screens, and the error texts every app can show) and the early calls came; the logged-in
    * routes raised by 0.5 KB on 27 Nov 2026 (later) for what every page now carries (the offline app's registration, the
-   * bill reasons' names as shared texts, the currency marks, the language menu's own settings read). Lower it when a
-   * change saves bytes.
+   * bill reasons' names as shared texts, the currency marks, the language menu's own settings read), and by 0.5 KB on
+   * 28 Nov 2026 for the shell reading remotes.json from the page (/account had no room left for its ~0.1 KB). Lower
+   * it when a change saves bytes.
    */
   limitKb: number;
 }
 
 /** Issue 9's budgets: home 180 KB, /login 120 KB, every other first route 200 KB before its charts. */
 export const BUDGET_ROUTES: readonly BudgetRoute[] = [
-  { name: 'home', path: '/', loggedIn: true, budgetKb: 180, limitKb: 171.5 },
+  { name: 'home', path: '/', loggedIn: true, budgetKb: 180, limitKb: 172 },
   { name: 'login', path: '/login', loggedIn: false, budgetKb: 120, limitKb: 88 },
-  { name: 'markets', path: '/markets', loggedIn: true, budgetKb: 200, limitKb: 171.5 },
-  { name: 'stock', path: '/stock/v2/RELIANCE.NS/Reliance%20Industries', loggedIn: true, budgetKb: 200, limitKb: 180.5 },
-  { name: 'trade', path: '/trade', loggedIn: true, budgetKb: 200, limitKb: 175.5 },
-  { name: 'bills', path: '/account/changes', loggedIn: true, budgetKb: 200, limitKb: 169.5 },
-  { name: 'ipo', path: '/ipo', loggedIn: true, budgetKb: 200, limitKb: 169.5 },
-  { name: 'account', path: '/account', loggedIn: true, budgetKb: 200, limitKb: 168.5 },
+  { name: 'markets', path: '/markets', loggedIn: true, budgetKb: 200, limitKb: 172 },
+  { name: 'stock', path: '/stock/v2/RELIANCE.NS/Reliance%20Industries', loggedIn: true, budgetKb: 200, limitKb: 181 },
+  { name: 'trade', path: '/trade', loggedIn: true, budgetKb: 200, limitKb: 176 },
+  { name: 'bills', path: '/account/changes', loggedIn: true, budgetKb: 200, limitKb: 170 },
+  { name: 'ipo', path: '/ipo', loggedIn: true, budgetKb: 200, limitKb: 170 },
+  { name: 'account', path: '/account', loggedIn: true, budgetKb: 200, limitKb: 169 },
   // The operators' console (a page of its own, desktop): its sign-in, which loads the console's whole start.
   { name: 'ops console', path: '/ops/', loggedIn: false, budgetKb: 200, limitKb: 200 },
 ];
