@@ -2,7 +2,10 @@ import { preloadRemote, registerRemotes } from '@module-federation/enhanced/runt
 import { registryInPage } from './registryData';
 import { routeFor, type AppName } from './routes';
 
-/** `remotes.json`, served beside the shell and carried by the page: container name → manifest URL. Ops repoint a remote by editing it. */
+/**
+ * `remotes.json`, served beside the shell and carried by the page: container name → manifest URL. Ops repoint a remote
+ * by editing it.
+ */
 export type RemoteRegistry = Record<string, string>;
 
 let registry: RemoteRegistry = {};
