@@ -6,10 +6,11 @@ const zlib = require('node:zlib');
 const CompressionPlugin = require('compression-webpack-plugin');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const MiniCssExtractPlugin = require('mini-css-extract-plugin');
-const { DefinePlugin, optimize } = require('webpack');
+const { DefinePlugin, container, optimize, sharing } = require('webpack');
 const { PreloadStartupPlugin } = require('./scripts/preload-startup-plugin');
 const { EarlyCallsPlugin } = require('./scripts/early-calls-plugin');
-const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
+const { RemoteManifestPlugin } = require('./scripts/remote-manifest-plugin');
+const { RetryFailedSharesPlugin } = require('./scripts/share/retry-failed-shares');
 const { apps } = require('./apps.json');
 
 // ts-loader reads the root tsconfig (its one target, ES2022, is the tests' too); types are checked by `npm run typecheck`.
@@ -36,11 +37,15 @@ const SINGLETONS = {
  * Libraries shared by version, not as singletons: a module of one is taken from the page when the page has a version
  * in the app's range (`^` the version it was built with), else the app loads its own copy. Apps built from the same
  * versions therefore load one copy; a remote that needs a newer minor than the shell brought loads its own.
- * The contract's zod schemas and the forms are a module of their own, loaded by the first screen that validates.
+ * The contract's zod schemas and the forms are a module of their own, loaded by the first screen that validates; the
+ * user's event stream likewise, loaded by the first screen that shows the balance or the chat. `byFile`: the shell
+ * never imports it, so the shell's build provides it by file (webpack provides a file whether or not the build
+ * imports it, as a lazy chunk): the remotes that use it take the page's one copy.
  */
 const VERSIONED = {
-  '@invest/shared': '@invest/shared',
-  '@invest/shared/forms': '@invest/shared',
+  '@invest/shared': { pkg: '@invest/shared' },
+  '@invest/shared/forms': { pkg: '@invest/shared' },
+  '@invest/shared/user-events': { pkg: '@invest/shared', byFile: true },
 };
 
 /**
@@ -53,14 +58,18 @@ const SHARE_FACADES = {
   'react-router-dom': path.join(__dirname, 'scripts', 'share', 'react-router-dom.ts'),
 };
 
-/** Every app's federation instance fetches a shared module again after a failed download (see the file). */
-const RETRY_FAILED_SHARES = path.join(__dirname, 'scripts', 'share', 'retry-failed-shares.mjs');
+/** A remote's container: its entry file, and the module (with its chunk's name) the shell mounts it by. */
+const REMOTE_ENTRY = 'remoteEntry.js';
+const LIFECYCLES = './lifecycles';
+const LIFECYCLES_CHUNK = 'lifecycles';
 
-/** The federation runtime of the shell's page, published for the remotes (see runtimeOptions). */
-const PROVIDE_EXTERNAL_RUNTIME = path.join(__dirname, 'scripts', 'share', 'provide-external-runtime.mjs');
-
-/** The shell refuses a remote built for another runtime from its manifest, before its entry runs (see the file). */
-const REFUSE_OTHER_RUNTIME = path.join(__dirname, 'shell', 'src', 'compatibility.ts');
+/** The shell's provides of the `byFile` modules (webpack's ProvideSharedPlugin, beside what Module Federation provides). */
+function providedByFile() {
+  const provides = Object.entries(VERSIONED)
+    .filter(([, { byFile }]) => byFile)
+    .map(([request, { pkg }]) => [require.resolve(request), { shareKey: request, version: versionOf(pkg) }]);
+  return new sharing.ProvideSharedPlugin({ provides: Object.fromEntries(provides) });
+}
 
 function sharedScope() {
   const singletons = Object.entries(SINGLETONS).map(([request, { pkg, strict = false }]) => {
@@ -68,28 +77,11 @@ function sharedScope() {
     const facade = SHARE_FACADES[request] ? { import: SHARE_FACADES[request] } : {};
     return [request, { singleton: true, version, requiredVersion: `^${version}`, strictVersion: strict, ...facade }];
   });
-  const versioned = Object.entries(VERSIONED).map(([request, pkg]) => {
+  const versioned = Object.entries(VERSIONED).map(([request, { pkg }]) => {
     const version = versionOf(pkg);
     return [request, { singleton: false, version, requiredVersion: `^${version}`, strictVersion: true }];
   });
   return Object.fromEntries([...singletons, ...versioned]);
-}
-
-/**
- * One federation runtime per page: the shell's build carries it and publishes it (what provideExternalRuntime does);
- * a remote's production build expects it there (externalRuntime), so its remoteEntry.js is 8 KB instead of 24 KB
- * (brotli). A remote's production build therefore runs only inside the shell; its dev server (`npm run dev -w
- * mf-<name>`, standalone) keeps its own runtime. Web-only code paths everywhere (target: 'web'); a remote loads no
- * other remote, so its build leaves out the code that would (disableRemote).
- */
-function runtimeOptions(isRemote, production) {
-  const experiments = { optimization: { target: 'web', disableRemote: isRemote } };
-  const runtimePlugins = isRemote ? [RETRY_FAILED_SHARES] : [RETRY_FAILED_SHARES, REFUSE_OTHER_RUNTIME];
-  if (!production) return { experiments, runtimePlugins };
-  if (isRemote) return { experiments: { ...experiments, externalRuntime: true }, runtimePlugins };
-  // What `provideExternalRuntime: true` adds, imported by package name so webpack picks its ES module build through
-  // the package's exports; the option requires its CommonJS build, a second, CommonJS copy of the runtime.
-  return { experiments, runtimePlugins: [PROVIDE_EXTERNAL_RUNTIME, ...runtimePlugins] };
 }
 
 // Packages shared one module at a time (a file each) that always load together: one file per family (below).
@@ -207,7 +199,7 @@ function createConfig(dir) {
   if (!app) throw new Error(`${path.basename(dir)} is not in apps.json`);
   if (app.standalone) return createStandaloneConfig(dir, app);
   const { container: name, port, title } = app;
-  const exposes = app.short ? { './lifecycles': './src/lifecycles.tsx' } : undefined;
+  const exposes = app.short ? { [LIFECYCLES]: { import: './src/lifecycles.tsx', name: LIFECYCLES_CHUNK } } : undefined;
   const isRemote = Boolean(exposes);
   const prerenders = isRemote && fs.existsSync(path.join(dir, 'src', 'prerender.tsx'));
   const earlyCalls = path.join(dir, 'src', 'early-calls.json');
@@ -230,10 +222,8 @@ function createConfig(dir) {
         // Remotes are served under a path ops choose (remotes.json), so they locate their chunks at run time.
         publicPath: isRemote ? 'auto' : '/',
         // A remote's entry keeps its name (its standalone page, remoteEntry.js beside it). The shell's production entry
-        // is hashed like its chunks: the page names it, so a returning visit runs it from the cache without a round
-        // trip. Module Federation's runtime asks for the entry's file name before any hash exists, only for its folder:
-        // it gets the unhashed name, in the same folder.
-        filename: production && !isRemote ? (data) => (data.chunk?.contentHash?.javascript ? '[name].[contenthash:8].js' : '[name].js') : '[name].js',
+        // is hashed like its chunks: the page names it, so a returning visit runs it from the cache without a round trip.
+        filename: production && !isRemote ? '[name].[contenthash:8].js' : '[name].js',
         chunkFilename: '[name].[contenthash:8].js',
         uniqueName: name,
         clean: true,
@@ -242,17 +232,16 @@ function createConfig(dir) {
       resolve: RESOLVE,
       module: { rules: rules(name, production) },
       plugins: [
-        new ModuleFederationPlugin({
+        new container.ModuleFederationPlugin({
           name,
-          filename: 'remoteEntry.js',
+          filename: REMOTE_ENTRY,
           exposes: exposes ?? {},
           shared: sharedScope(),
-          // Fetch a remote's entry only when its route opens, and reuse whatever is already loaded.
-          shareStrategy: 'loaded-first',
-          manifest: { fileName: 'mf-manifest.json' },
-          dts: false,
-          ...runtimeOptions(isRemote, production),
         }),
+        ...(isRemote ? [] : [providedByFile()]),
+        // A shared module whose download failed is fetched again on the next try (see the file).
+        new RetryFailedSharesPlugin(),
+        new RemoteManifestPlugin({ name, entry: REMOTE_ENTRY, shared: sharedScope(), exposes: exposes ? { [LIFECYCLES]: LIFECYCLES_CHUNK } : {} }),
         new HtmlWebpackPlugin({
           template: path.join(__dirname, 'shared', 'index.html'),
           title,

@@ -105,8 +105,8 @@ module.exports = (env, argv) => {
         const swapped = resource.context.startsWith(SHELL_SRC) && SWAPPED[path.resolve(resource.context, resource.request)];
         if (swapped) resource.request = swapped;
       }),
-      // No federation, so nothing shared to preload either.
-      ...base.plugins.filter((p) => !['ModuleFederationPlugin', 'PreloadStartupPlugin'].includes(p.constructor.name)),
+      // No federation, so no manifest and nothing shared to preload either.
+      ...base.plugins.filter((p) => !['ModuleFederationPlugin', 'RemoteManifestPlugin', 'PreloadStartupPlugin'].includes(p.constructor.name)),
     ],
   };
   // The same standalone login page, prefetching this bundle's start files, and the same service worker: a returning

@@ -17,7 +17,7 @@ interface WebpackConfig {
   entry: Record<string, string>;
   output: { uniqueName: string; path: string };
   devServer: { port: number };
-  plugins: { constructor: { name: string }; _options?: object }[];
+  plugins: { constructor: { name: string }; options?: object }[];
 }
 const dirs = apps.map((a) => a.dir);
 
@@ -46,8 +46,9 @@ it('each webpack config takes its container name, port and exposes from the mani
     const [config] = [factory({}, { mode: 'production' })].flat() as [WebpackConfig];
     expect(config.output.uniqueName).toBe(app.container);
     expect(config.devServer.port).toBe(app.port);
-    const federation = config.plugins.find((p) => p.constructor.name === 'ModuleFederationPlugin');
-    expect(federation?._options).toMatchObject({ name: app.container, exposes: 'short' in app ? { './lifecycles': './src/lifecycles.tsx' } : {} });
+    // The release's manifest names what the container exposes.
+    const manifest = config.plugins.find((p) => p.constructor.name === 'RemoteManifestPlugin');
+    expect(manifest?.options).toMatchObject({ name: app.container, entry: 'remoteEntry.js', exposes: 'short' in app ? { './lifecycles': 'lifecycles' } : {} });
   }
 });
 

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { feeOf, moneyOf, QUANTITY_FULL_MAX, QUANTITY_HALF_MAX } from '@invest/shared';
+import { feeOf, moneyOf, QUANTITY_FULL_MAX, QUANTITY_HALF_MAX } from '@invest/shared/values/trading';
 import { buyPriceBasis, proposedQuantity, type Pricing } from '../src/lib/positionSize';
 
 // What the API books for `count` units: the amount at the price and rate, and the fee on it (its own functions).

@@ -31,7 +31,7 @@ export {
   type LiveMode,
 } from './hooks/useLiveQuotes';
 export { useLoggedIn } from './hooks/useSession';
-export { useWalletEvents, useUserEvents, invalidateWallet, sseParser, walletStreamUrl, WALLET_QUERY_PATHS, WALLET_POLL_MS, WALLET_STREAM_IDLE_MS, WALLET_STREAM_RETRY_MS, type WalletStreamMode } from './hooks/useWalletEvents';
+export { invalidateWallet, WALLET_QUERY_PATHS, WALLET_POLL_MS } from './hooks/walletQueries';
 export { useDeployment, deploymentOf, DEPLOYMENT_CURRENCIES, type Deployment, type DeploymentCurrency } from './hooks/useDeployment';
 export { queryClient, createQueryClient, followApp, isTransient } from '@invest/runtime';
 // TanStack's own pieces the screens use (the runtime's copy), so apps import data fetching from one place.

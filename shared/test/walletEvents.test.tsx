@@ -1,7 +1,8 @@
 import { act } from '@testing-library/react';
 import { bus, session, useQuery } from '@invest/runtime';
 import { calls, WALLET_STREAM_PATH } from '../src/contract';
-import { sseParser, useWalletEvents, WALLET_POLL_MS, WALLET_STREAM_IDLE_MS, WALLET_STREAM_RETRY_MS, type WalletStreamMode } from '../src/hooks/useWalletEvents';
+import { WALLET_POLL_MS } from '../src/hooks/walletQueries';
+import { sseParser, useWalletEvents, WALLET_STREAM_IDLE_MS, WALLET_STREAM_RETRY_MS, type WalletStreamMode } from '../src/userEvents';
 import { callQuery } from '../src/query/useCall';
 import { answer, goOffline, goOnline, inputsOf, renderAt, server } from '../src/testing';
 

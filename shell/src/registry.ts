@@ -1,4 +1,4 @@
-import { preloadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import { forgetRemote, preloadExposed } from './federation';
 import { registryInPage } from './registryData';
 import { routeFor, type AppName } from './routes';
 
@@ -26,12 +26,11 @@ async function readRegistry(url: string): Promise<RemoteRegistry> {
   return (await res.json()) as RemoteRegistry;
 }
 
-/** Registers every remote the registry names, once per page. A failed read is forgotten, so a later call asks again. */
+/** Reads the registry, once per page. A failed read is forgotten, so a later call asks again. */
 export function loadRegistry(url = '/remotes.json'): Promise<RemoteRegistry> {
   loading ??= readRegistry(url)
     .then((found) => {
       registry = found;
-      registerRemotes(Object.entries(registry).map(([name, entry]) => ({ name, entry })));
       return registry;
     })
     .catch((e: unknown) => {
@@ -41,12 +40,11 @@ export function loadRegistry(url = '/remotes.json'): Promise<RemoteRegistry> {
   return loading;
 }
 
-/** Forget a failed remote (manifest, entry, cached promises) so the next load fetches it afresh. */
-export function forget(app: AppName): void {
-  const name = containerOf(app);
-  const entry = registry[name];
-  if (entry) registerRemotes([{ name, entry }], { force: true });
-}
+/** Forget a failed remote (manifest, entry) so the next load fetches it afresh. */
+export const forget = (app: AppName): void => forgetRemote(containerOf(app));
+
+/** The module the shell mounts a remote by. */
+export const LIFECYCLES = './lifecycles';
 
 const preloaded = new Set<AppName>();
 
@@ -60,7 +58,7 @@ function preloadApp(app: AppName): void {
   const name = containerOf(app);
   if (preloaded.has(app) || !registry[name]) return;
   preloaded.add(app);
-  preloadRemote([{ nameOrAlias: name, exposes: ['./lifecycles'], resourceCategory: 'sync' }]).catch(() => {
+  preloadExposed(name, registry[name], LIFECYCLES).catch(() => {
     preloaded.delete(app);
     forget(app);
   });

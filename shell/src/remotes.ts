@@ -1,8 +1,8 @@
-import { loadRemote } from '@module-federation/enhanced/runtime';
 import type { AppProps, LifeCycles } from 'single-spa';
 import type { RemoteMountProps } from '@invest/shared';
 import { failureLifecycles } from './frame/failureLifecycles';
-import { containerOf, entryOf, forget } from './registry';
+import { loadExposed } from './federation';
+import { containerOf, entryOf, forget, LIFECYCLES } from './registry';
 import type { AppName } from './routes';
 
 type MountProps = RemoteMountProps & AppProps;
@@ -24,8 +24,9 @@ export async function loadLifecycles(app: AppName, onRetry: () => void): Promise
     onRetry();
   };
   try {
-    if (!entryOf(app)) throw new Error(`${name} is not in remotes.json`);
-    const mod = await Promise.race([loadRemote<LifeCycles<RemoteMountProps>>(`${name}/lifecycles`), timeout(LOAD_TIMEOUT_MS)]);
+    const manifestUrl = entryOf(app);
+    if (!manifestUrl) throw new Error(`${name} is not in remotes.json`);
+    const mod = await Promise.race([loadExposed<LifeCycles<RemoteMountProps>>(name, manifestUrl, LIFECYCLES), timeout(LOAD_TIMEOUT_MS)]);
     if (!mod || typeof mod.mount !== 'function') throw new Error(`${name}/lifecycles has no mount`);
     return guardMount(mod, app, retry);
   } catch (error) {

@@ -1,7 +1,7 @@
-import { preloadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import { preloadExposed } from '../src/federation';
 import { REGISTRY_DATA_ID } from '../src/registryData';
 
-jest.mock('@module-federation/enhanced/runtime', () => ({ preloadRemote: jest.fn().mockResolvedValue(undefined), registerRemotes: jest.fn() }));
+jest.mock('../src/federation', () => ({ preloadExposed: jest.fn().mockResolvedValue(undefined), forgetRemote: jest.fn() }));
 
 /** A fresh registry module (its state is the page's). */
 async function freshRegistry(): Promise<typeof import('../src/registry')> {
@@ -20,9 +20,8 @@ it('reads remotes.json once for the page: the early preload and the start share 
   const { loadRegistry, preloadRoute } = await freshRegistry();
   await Promise.all([loadRegistry(), loadRegistry()]);
   expect(fetchMock).toHaveBeenCalledTimes(1);
-  expect(registerRemotes).toHaveBeenCalledTimes(1);
   preloadRoute('/stock/v2/RELIANCE.NS/Reliance');
-  expect(preloadRemote).toHaveBeenCalledWith([{ nameOrAlias: 'mf_markets', exposes: ['./lifecycles'], resourceCategory: 'sync' }]);
+  expect(preloadExposed).toHaveBeenCalledWith('mf_markets', '/remotes/markets/mf-manifest.json', './lifecycles');
 });
 
 it('a failed read is asked for again by the next caller', async () => {
@@ -47,17 +46,16 @@ describe('the registry the page carries', () => {
   };
   afterEach(() => document.getElementById(REGISTRY_DATA_ID)?.remove());
 
-  it('registers the remotes from it, asking the server for nothing', async () => {
+  it('reads the remotes from it, asking the server for nothing', async () => {
     const fetchMock = jest.fn();
     global.fetch = fetchMock;
     carry(JSON.stringify({ mf_trading: '/remotes/trading/1.0.0-abc/mf-manifest.json' }));
     const { loadRegistry, entryOf, preloadRoute } = await freshRegistry();
     await loadRegistry();
     expect(fetchMock).not.toHaveBeenCalled();
-    expect(registerRemotes).toHaveBeenCalledWith([{ name: 'mf_trading', entry: '/remotes/trading/1.0.0-abc/mf-manifest.json' }]);
     expect(entryOf('mf-trading')).toBe('/remotes/trading/1.0.0-abc/mf-manifest.json');
     preloadRoute('/trade');
-    expect(preloadRemote).toHaveBeenCalledWith([{ nameOrAlias: 'mf_trading', exposes: ['./lifecycles'], resourceCategory: 'sync' }]);
+    expect(preloadExposed).toHaveBeenCalledWith('mf_trading', '/remotes/trading/1.0.0-abc/mf-manifest.json', './lifecycles');
   });
 
   it('one that does not read as a registry is ignored: remotes.json is fetched', async () => {

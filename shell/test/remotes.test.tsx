@@ -1,10 +1,10 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import { loadRemote, preloadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import { initI18n } from '@invest/shared';
+import { forgetRemote, loadExposed, preloadExposed } from '../src/federation';
 import { loadRegistry, preloadRoute } from '../src/registry';
 import { loadLifecycles } from '../src/remotes';
 
-jest.mock('@module-federation/enhanced/runtime', () => ({ loadRemote: jest.fn(), preloadRemote: jest.fn(), registerRemotes: jest.fn() }));
+jest.mock('../src/federation', () => ({ loadExposed: jest.fn(), preloadExposed: jest.fn(), forgetRemote: jest.fn() }));
 
 /** single-spa allows arrays of lifecycle functions; the shell's loader always returns single ones. */
 const run = (fn: unknown, p: unknown) => (fn as (p: unknown) => Promise<unknown>)(p);
@@ -18,11 +18,11 @@ beforeAll(async () => {
 });
 beforeEach(() => {
   document.body.innerHTML = '';
-  (registerRemotes as jest.Mock).mockClear();
+  (forgetRemote as jest.Mock).mockClear();
 });
 
 it('a remote that fails to load shows the retry panel, and retry forgets it and asks for a reload', async () => {
-  (loadRemote as jest.Mock).mockRejectedValueOnce(new Error('HTTP 500'));
+  (loadExposed as jest.Mock).mockRejectedValueOnce(new Error('HTTP 500'));
   const onRetry = jest.fn();
   const lc = await loadLifecycles('mf-wallet', onRetry);
   await act(async () => void (await run(lc.mount, props())));
@@ -31,7 +31,7 @@ it('a remote that fails to load shows the retry panel, and retry forgets it and 
   expect(screen.getByRole('button', { name: 'Back' })).toBeTruthy();
   fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
   await waitFor(() => expect(onRetry).toHaveBeenCalledTimes(1));
-  expect(registerRemotes).toHaveBeenCalledWith([{ name: 'mf_wallet', entry: '/remotes/wallet/mf-manifest.json' }], { force: true });
+  expect(forgetRemote).toHaveBeenCalledWith('mf_wallet');
 });
 
 describe('a remote that failed to load offline', () => {
@@ -40,7 +40,7 @@ describe('a remote that failed to load offline', () => {
   afterEach(() => onLine.mockRestore());
 
   it('loads again by itself when the connection returns', async () => {
-    (loadRemote as jest.Mock).mockRejectedValueOnce(new Error('Failed to get manifest'));
+    (loadExposed as jest.Mock).mockRejectedValueOnce(new Error('Failed to get manifest'));
     const onRetry = jest.fn();
     const lc = await loadLifecycles('mf-wallet', onRetry);
     await act(async () => void (await run(lc.mount, props())));
@@ -51,7 +51,7 @@ describe('a remote that failed to load offline', () => {
   });
 
   it('loads again when one of its routes opens after the connection came back', async () => {
-    (loadRemote as jest.Mock).mockRejectedValueOnce(new Error('Failed to get manifest'));
+    (loadExposed as jest.Mock).mockRejectedValueOnce(new Error('Failed to get manifest'));
     const onRetry = jest.fn();
     const lc = await loadLifecycles('mf-wallet', onRetry);
     // The user went elsewhere; the connection came back meanwhile; now a sibling route of the failed remote opens.
@@ -62,7 +62,7 @@ describe('a remote that failed to load offline', () => {
 
   it('that fails again online waits for a tap: no loop of reloads', async () => {
     onLine.mockReturnValue(true);
-    (loadRemote as jest.Mock).mockRejectedValueOnce(new Error('HTTP 500'));
+    (loadExposed as jest.Mock).mockRejectedValueOnce(new Error('HTTP 500'));
     const onRetry = jest.fn();
     const lc = await loadLifecycles('mf-wallet', onRetry);
     await act(async () => void (await run(lc.mount, props())));
@@ -73,7 +73,7 @@ describe('a remote that failed to load offline', () => {
 
 it('a remote that throws on mount is unmounted and replaced by the retry panel', async () => {
   const unmount = jest.fn().mockResolvedValue(undefined);
-  (loadRemote as jest.Mock).mockResolvedValueOnce({
+  (loadExposed as jest.Mock).mockResolvedValueOnce({
     bootstrap: jest.fn().mockResolvedValue(undefined),
     mount: jest.fn().mockRejectedValue(new Error('boom')),
     unmount,
@@ -92,16 +92,16 @@ it('a remote missing from remotes.json is a load failure too', async () => {
   const lc = await loadLifecycles('mf-products', jest.fn());
   await act(async () => void (await run(lc.mount, props())));
   expect(screen.getByTestId('retry-panel')).toBeTruthy();
-  expect(loadRemote).not.toHaveBeenCalledWith('mf_products/lifecycles');
+  expect(loadExposed).not.toHaveBeenCalledWith('mf_products', expect.anything(), expect.anything());
 });
 
 it('pressing a nav tab preloads its app once; a failed preload is forgotten and tried again on the next press', async () => {
-  const preload = preloadRemote as jest.Mock;
+  const preload = preloadExposed as jest.Mock;
   preload.mockRejectedValueOnce(new Error('offline'));
   preloadRoute('/account/changes');
-  expect(preload).toHaveBeenCalledWith([{ nameOrAlias: 'mf_wallet', exposes: ['./lifecycles'], resourceCategory: 'sync' }]);
+  expect(preload).toHaveBeenCalledWith('mf_wallet', '/remotes/wallet/mf-manifest.json', './lifecycles');
   await act(async () => undefined);
-  expect(registerRemotes).toHaveBeenCalledWith([{ name: 'mf_wallet', entry: '/remotes/wallet/mf-manifest.json' }], { force: true });
+  expect(forgetRemote).toHaveBeenCalledWith('mf_wallet');
   preload.mockResolvedValue(undefined);
   preloadRoute('/account/changes');
   preloadRoute('/recharge');

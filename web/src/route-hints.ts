@@ -3,8 +3,8 @@
  * its entry has run: remotes.json, then the remote's manifest, then its entry and first code, each after the one
  * before, while the shell's own scripts hold the line and the main thread. The server knows all of it when it sends
  * the page (it serves the releases remotes.json names), so the page asks for the remote's manifest, entry and
- * lifecycles code at once, beside the shell's scripts. The federation runtime later asks for the same URLs, in the
- * same request modes, and gets them from those downloads.
+ * lifecycles code at once, beside the shell's scripts. The shell's loader (shell/src/federation.ts) later asks for the
+ * same URLs, in the same request modes, and gets them from those downloads.
  */
 import fs from 'node:fs';
 import path from 'node:path';

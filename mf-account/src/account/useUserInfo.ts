@@ -1,4 +1,5 @@
-import { callQuery, calls, useQuery, useWalletEvents, WALLET_POLL_MS } from '@invest/shared';
+import { callQuery, calls, useQuery, WALLET_POLL_MS } from '@invest/shared';
+import { useWalletEvents } from '@invest/shared/user-events';
 
 /** Account info: polled every 3 s while the app is in the foreground (spec §9) when the wallet stream is unavailable. */
 export const ACCOUNT_POLL_MS = WALLET_POLL_MS;

@@ -20,10 +20,10 @@ import {
   useOnline,
   useQuery,
   useQueryClient,
-  useUserEvents,
   type ChatMessage,
 } from '@invest/shared';
 import { MessageText } from '@invest/shared/forms';
+import { useUserEvents } from '@invest/shared/user-events';
 import { clockTime, groupByDay } from './chatDays';
 import s from './chat.module.css';
 

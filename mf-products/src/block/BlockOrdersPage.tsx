@@ -1,14 +1,12 @@
 import { useTranslation } from '@invest/runtime';
 import { Link } from 'react-router-dom';
 import {
-  BLOCK_ORDER_FILTER,
   type BlockMold,
   calls,
   EmptyState,
   formatPrice,
   formatPriceIn,
   formatTime,
-  isBlockOrderSuccess,
   keepPreviousData,
   LinkButton,
   type Order,
@@ -20,6 +18,7 @@ import {
   useCall,
   WithDeployment,
 } from '@invest/shared';
+import { BLOCK_ORDER_FILTER, isBlockOrderSuccess } from '@invest/shared/values/offers';
 import { ProductPage } from '../components/ProductPage';
 import { money } from '../components/money';
 import { useListParams } from '../components/useListParams';

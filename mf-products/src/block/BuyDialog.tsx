@@ -1,9 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from '@invest/runtime';
 import {
-  BLOCK_MIN_COUNT_DEFAULT,
-  blockCostOf,
-  blockMaxCount,
   Button,
   calls,
   Dialog,
@@ -22,6 +19,7 @@ import {
   useQueryClient,
   type Offer,
 } from '@invest/shared';
+import { BLOCK_MIN_COUNT_DEFAULT, blockCostOf, blockMaxCount } from '@invest/shared/values/offers';
 import { money } from '../components/money';
 import s from '../components/products.module.css';
 

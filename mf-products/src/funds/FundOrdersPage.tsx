@@ -7,7 +7,6 @@ import {
   EmptyState,
   failureKey,
   formatTime,
-  FUND_ORDER_STATUSES,
   type FundOrder,
   invalidateWallet,
   keepPreviousData,
@@ -22,6 +21,7 @@ import {
   useQueryClient,
   WithDeployment,
 } from '@invest/shared';
+import { FUND_ORDER_STATUSES } from '@invest/shared/values/funds';
 import { ProductPage } from '../components/ProductPage';
 import { money, percent } from '../components/money';
 import { useListParams } from '../components/useListParams';

@@ -5,7 +5,6 @@ import {
   calls,
   Dialog,
   failureKey,
-  FUND_BUY_COOLDOWN_MS,
   invalidateWallet,
   QueryState,
   SkeletonRows,
@@ -16,6 +15,7 @@ import {
   WithDeployment,
   type Fund,
 } from '@invest/shared';
+import { FUND_BUY_COOLDOWN_MS } from '@invest/shared/values/funds';
 import { ProductPage } from '../components/ProductPage';
 import { money, percent } from '../components/money';
 import { useCycleText } from './useCycle';

@@ -1,5 +1,5 @@
 import { useTranslation } from '@invest/runtime';
-import { fundCycle } from '@invest/shared';
+import { fundCycle } from '@invest/shared/values/funds';
 
 /** A fund's cycle as the spec shows it: days under 30, else whole months. */
 export function useCycleText(): (days: number) => string {

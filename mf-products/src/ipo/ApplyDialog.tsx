@@ -3,19 +3,16 @@ import { useTranslation } from '@invest/runtime';
 import {
   Button,
   calls,
-  clampIpoQuantity,
   Dialog,
   digitsOnly,
   failureKey,
   invalidateWallet,
-  IPO_QUANTITY_STEP,
-  ipoCode,
-  stepIpoQuantity,
   toast,
   useCallMutation,
   useQueryClient,
   type Ipo,
 } from '@invest/shared';
+import { clampIpoQuantity, IPO_QUANTITY_STEP, ipoCode, stepIpoQuantity } from '@invest/shared/values/ipo';
 import { shares, sharePrice } from './ipoDisplay';
 import s from '../components/products.module.css';
 

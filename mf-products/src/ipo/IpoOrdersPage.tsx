@@ -4,10 +4,6 @@ import {
   calls,
   EmptyState,
   formatTime,
-  IPO_APPLICATION_STATUS,
-  IPO_ORDER_TABS,
-  IPO_SALE_STATUS,
-  ipoCode,
   type IpoOrder,
   keepPreviousData,
   LinkButton,
@@ -18,6 +14,7 @@ import {
   useCall,
   WithDeployment,
 } from '@invest/shared';
+import { IPO_APPLICATION_STATUS, IPO_ORDER_TABS, IPO_SALE_STATUS, ipoCode } from '@invest/shared/values/ipo';
 import { ProductPage } from '../components/ProductPage';
 import { money } from '../components/money';
 import { useListParams } from '../components/useListParams';

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from '@invest/runtime';
-import { Button, calls, EmptyState, formatDate, IPO_APPLICATION_STATUS, ipoCode, ipoIsTba, ipoOpen, QueryState, SkeletonRows, StatusBadge, useCall, WithDeployment, type Ipo, type StatusTone } from '@invest/shared';
+import { Button, calls, EmptyState, formatDate, QueryState, SkeletonRows, StatusBadge, useCall, WithDeployment, type Ipo, type StatusTone } from '@invest/shared';
+import { IPO_APPLICATION_STATUS, ipoCode, ipoIsTba, ipoOpen } from '@invest/shared/values/ipo';
 import { ProductPage } from '../components/ProductPage';
 import { money } from '../components/money';
 import { ApplyDialog } from './ApplyDialog';

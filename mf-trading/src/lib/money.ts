@@ -1,4 +1,5 @@
-import { moneyOf, type Order } from '@invest/shared';
+import { type Order } from '@invest/shared';
+import { moneyOf } from '@invest/shared/values/trading';
 
 /**
  * An open lot's value at a live price: exact when the lot is quoted in the deployment currency (no rate needed);

@@ -1,4 +1,4 @@
-import { feeOf, moneyOf, type PositionSize, QUANTITY_FULL_MAX, QUANTITY_HALF_MAX, type TradeRules } from '@invest/shared';
+import { feeOf, moneyOf, type PositionSize, QUANTITY_FULL_MAX, QUANTITY_HALF_MAX, type TradeRules } from '@invest/shared/values/trading';
 
 /** What a proposal is priced at: the unit price (quote currency), its rate to the deployment currency, the fee rule. */
 export interface Pricing {

@@ -16,7 +16,6 @@ import {
   SkeletonRows,
   stripExchangeSuffix,
   Tabs,
-  TRADE_TYPES,
   tradingHref,
   useCalls,
   useLiveQuotes,
@@ -26,6 +25,7 @@ import {
   type TradeType,
   WithDeployment,
 } from '@invest/shared';
+import { TRADE_TYPES } from '@invest/shared/values/trading';
 import { preloadChart } from '@invest/shared/chart';
 import { InstrumentRow, instrumentRowView, searchStocks } from '@invest/shared/instruments';
 import { Signed } from '../components/common';

@@ -1,5 +1,6 @@
 import { matchPath } from 'react-router-dom';
-import { callQuery, callQueryFirstWith, calls, marketOf, POSITIONS_PAGE_SIZE, queryClient, TRADE_TYPES, type CallOutput, type TradeType } from '@invest/shared';
+import { callQuery, callQueryFirstWith, calls, marketOf, queryClient, type CallOutput, type TradeType } from '@invest/shared';
+import { POSITIONS_PAGE_SIZE, TRADE_TYPES } from '@invest/shared/values/trading';
 import { CHART_ROWS_FRESH_MS, preloadChart } from '@invest/shared/chart';
 
 /**

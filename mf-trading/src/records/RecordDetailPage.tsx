@@ -8,7 +8,6 @@ import {
   formatPrice,
   formatPriceIn,
   formatTime,
-  isOrderNo,
   NotFoundState,
   type Order,
   PageHeader,
@@ -20,6 +19,7 @@ import {
   useCall,
   WithDeployment,
 } from '@invest/shared';
+import { isOrderNo } from '@invest/shared/values/trading';
 import { OrderStatus, Signed } from '../components/common';
 import { detailPathOf, detailSideOf, totalOf } from './entries';
 import s from './records.module.css';

@@ -10,25 +10,19 @@ import {
   type Deployment,
   DETAIL_POLL_MS,
   failureKey,
-  feeOf,
   formatMoney,
   formatPrice,
   formatPriceIn,
   isNotFound,
   type Market,
   marketOf,
-  moneyOf,
-  movedPriceOf,
   newest,
   NotFoundState,
   OfflineNote,
   type Order,
   PageHeader,
-  type PositionSize,
   precisionOf,
   PriceChange,
-  quantityCap,
-  quantityIssue,
   type Quote,
   Skeleton,
   StaleNotice,
@@ -43,6 +37,7 @@ import {
   useQueryClient,
   WithDeployment,
 } from '@invest/shared';
+import { feeOf, moneyOf, movedPriceOf, type PositionSize, quantityCap, quantityIssue } from '@invest/shared/values/trading';
 import { Signed } from '../components/common';
 import { liveValueOf } from '../lib/money';
 import { buyPriceBasis, proposedQuantity, totalWithFee } from '../lib/positionSize';

@@ -1,6 +1,7 @@
 import { createContext, useContext } from 'react';
 import { Outlet } from 'react-router-dom';
-import { useWalletEvents, WALLET_POLL_MS } from '@invest/shared';
+import { WALLET_POLL_MS } from '@invest/shared';
+import { useWalletEvents } from '@invest/shared/user-events';
 
 const Live = createContext(false);
 

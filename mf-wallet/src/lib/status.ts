@@ -1,4 +1,5 @@
-import { LOAN_STATE_LABELS, RECHARGE_STATUS, WITHDRAW_STATUS, type StatusTone } from '@invest/shared';
+import { RECHARGE_STATUS, WITHDRAW_STATUS, type StatusTone } from '@invest/shared';
+import { LOAN_STATE_LABELS } from '@invest/shared/values/loans';
 
 /** How a record's state reads (its key under wallet.status) and looks (the kit's StatusBadge tone). */
 export interface StatusView {

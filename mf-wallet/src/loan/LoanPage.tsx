@@ -1,6 +1,7 @@
 import { useTranslation } from '@invest/runtime';
 import { Link, useNavigate } from 'react-router-dom';
-import { Button, calls, changeClass, CREDIT_SCORE_POSITIVE, type Deployment, Dialog, failureKey, LOAN_MIN, type LoanData, QueryState, SkeletonRows, toast, useCall, useCallMutation, WithDeployment } from '@invest/shared';
+import { Button, calls, changeClass, type Deployment, Dialog, failureKey, LOAN_MIN, type LoanData, QueryState, SkeletonRows, toast, useCall, useCallMutation, WithDeployment } from '@invest/shared';
+import { CREDIT_SCORE_POSITIVE } from '@invest/shared/values/loans';
 import { AmountField, FormAlert, issueMessage, MoneyForm, useMoneyForm } from '../components/MoneyForm';
 import { RealNameGate } from '../components/RealNameGate';
 import { WalletPage } from '../components/WalletPage';

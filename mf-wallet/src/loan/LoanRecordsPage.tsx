@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from '@invest/runtime';
-import { calls, ConfirmDialog, EmptyState, failureKey, keepPreviousData, LinkButton, LOAN_STATE, type LoanRecord, PagedList, toast, useCall, useCallMutation, WithDeployment } from '@invest/shared';
+import { calls, ConfirmDialog, EmptyState, failureKey, keepPreviousData, LinkButton, type LoanRecord, PagedList, toast, useCall, useCallMutation, WithDeployment } from '@invest/shared';
+import { LOAN_STATE } from '@invest/shared/values/loans';
 import { RecordStatus } from '../components/common';
 import { WalletPage } from '../components/WalletPage';
 import { useWalletPoll } from '../lib/live';

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from '@invest/runtime';
-import { currencySymbol, FUND_PERIOD_MAX_DAYS, TextField, toast, useCallMutation, useDeployment } from '@invest/shared';
+import { currencySymbol, TextField, toast, useCallMutation, useDeployment } from '@invest/shared';
+import { FUND_PERIOD_MAX_DAYS } from '@invest/shared/values/funds';
 import { calls as schemas } from '@invest/shared/forms';
 import { opsCalls } from '@invest/shared/ops-calls';
 import { check, errorAt, unitsToMinor, useTouched } from '../forms/check';

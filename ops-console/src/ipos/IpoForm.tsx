@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from '@invest/runtime';
-import { IPO_QUANTITY_STEP, TextField, toast, useCallMutation } from '@invest/shared';
+import { TextField, toast, useCallMutation } from '@invest/shared';
+import { IPO_QUANTITY_STEP } from '@invest/shared/values/ipo';
 import { calls as schemas } from '@invest/shared/forms';
 import { opsCalls } from '@invest/shared/ops-calls';
 import { check, errorAt, typed, useTouched } from '../forms/check';

@@ -6,19 +6,16 @@ import {
   formatMoney,
   formatPriceIn,
   formatTime,
-  IPO_ALLOTTABLE,
-  IPO_STATUS_MOVES,
-  ipoIsTba,
   StatusBadge,
   toast,
   useCall,
   useCallMutation,
   useDeployment,
   type IpoAllotment,
-  type IpoStatusName,
   type OpsIpo,
   type StatusTone,
 } from '@invest/shared';
+import { IPO_ALLOTTABLE, IPO_STATUS_MOVES, ipoIsTba, type IpoStatusName } from '@invest/shared/values/ipo';
 import { opsCalls } from '@invest/shared/ops-calls';
 import { atPath } from '@invest/shared/path-params';
 import { ConfirmAction } from '../forms/ConfirmAction';

@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { useTranslation } from '@invest/runtime';
-import { formatDate, formatMoney, LOAN_STATE, useCall, useDeployment, type CallOutput } from '@invest/shared';
+import { formatDate, formatMoney, useCall, useDeployment, type CallOutput } from '@invest/shared';
+import { LOAN_STATE } from '@invest/shared/values/loans';
 import { opsCalls } from '@invest/shared/ops-calls';
 import { atPath } from '@invest/shared/path-params';
 import { afterApproval, FirstApprovalFacts, useApprovalColumn } from '../queue/approval';

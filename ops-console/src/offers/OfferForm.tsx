@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from '@invest/runtime';
-import { BLOCK_MIN_COUNT_DEFAULT, Button, IconButton, Icon, OFFER_TIME_ZONES, OFFER_WINDOWS_MAX, TextField, toast, useCallMutation, type BlockMold, type OfferMarket } from '@invest/shared';
+import { Button, IconButton, Icon, TextField, toast, useCallMutation, type BlockMold, type OfferMarket } from '@invest/shared';
+import { BLOCK_MIN_COUNT_DEFAULT, OFFER_TIME_ZONES, OFFER_WINDOWS_MAX } from '@invest/shared/values/offers';
 import { calls as schemas } from '@invest/shared/forms';
 import { opsCalls } from '@invest/shared/ops-calls';
 import { check, errorAt, typed, useTouched } from '../forms/check';

@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from '@invest/runtime';
-import { Button, failureKey, formatPriceIn, formatTime, OFFER_STATUS, StatusBadge, toast, useCall, useCallMutation, type OpsOffer } from '@invest/shared';
+import { Button, failureKey, formatPriceIn, formatTime, StatusBadge, toast, useCall, useCallMutation, type OpsOffer } from '@invest/shared';
+import { OFFER_STATUS } from '@invest/shared/values/offers';
 import { opsCalls } from '@invest/shared/ops-calls';
 import { atPath } from '@invest/shared/path-params';
 import { ConfirmAction } from '../forms/ConfirmAction';

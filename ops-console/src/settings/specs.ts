@@ -9,10 +9,10 @@ import {
   languagesOf,
   MINOR_PER_UNIT,
   offeredLanguages,
-  TRADE_SETTING_DEFAULTS,
   USDT_RATE_SETTING,
   type Language,
 } from '@invest/shared';
+import { TRADE_SETTING_DEFAULTS } from '@invest/shared/values/trading';
 
 /**
  * How a setting's value is edited and read. Amounts: `units` are whole units of the deployment's currency

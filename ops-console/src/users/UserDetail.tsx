@@ -5,7 +5,6 @@ import {
   failureKey,
   formatMoney,
   formatTime,
-  LOAN_STATE_LABELS,
   QueryState,
   SkeletonRows,
   toast,
@@ -13,6 +12,7 @@ import {
   useCallMutation,
   useQueryClient,
 } from '@invest/shared';
+import { LOAN_STATE_LABELS } from '@invest/shared/values/loans';
 import { opsCalls } from '@invest/shared/ops-calls';
 import { atPath } from '@invest/shared/path-params';
 import { ReasonDialog } from '../queue/ReasonDialog';

@@ -1,5 +1,4 @@
 import { onlineManager, useQueryClient, bus, session } from '@invest/runtime';
-import type { QueryClient } from '@tanstack/react-query';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { API_BASE } from '../api/client';
 import { calls } from '../contract/endpoints';
@@ -7,9 +6,8 @@ import { WALLET_STREAM_PATH } from '../contract/values/wallet';
 import type { AnyCallQuery } from '../query/useCall';
 import { usePollWhile } from '../query/usePollWhile';
 import { STREAM_CONNECT_TIMEOUT_MS } from './useLiveQuotes';
+import { invalidatePaths, WALLET_POLL_MS, WALLET_QUERY_PATHS } from './walletQueries';
 
-/** Spec §9: account info refreshes every 3 s, the fallback while the wallet stream is unavailable. */
-export const WALLET_POLL_MS = 3000;
 /** The server writes a heartbeat every 15 s: a stream silent for longer than this is dead. */
 export const WALLET_STREAM_IDLE_MS = 40_000;
 /** After a failed or closed stream, try it again after this (doubling up to the maximum) while polling. */
@@ -26,25 +24,11 @@ const WALLET_STREAM_SERVED_MS = 10_000;
 /** A line longer than this is not from our server: drop it rather than grow without bound. */
 const MAX_LINE = 64 * 1024;
 
-/**
- * The calls whose answers a change of the user's money, or an operator's decision on their deposit or withdrawal,
- * makes old: refetched on each `wallet` event.
- */
-export const WALLET_QUERY_PATHS: readonly string[] = [calls.userInfo, calls.balance, calls.bills, calls.rechargeRecords, calls.withdrawRecords, calls.loanRecords, calls.loanData].map((c) => c.path);
-
 /** The calls a `chat` event (a message to or from the user, a read) makes old. */
 const CHAT_QUERY_PATHS: readonly string[] = [calls.chatMessages, calls.chatUnreadCount].map((c) => c.path);
 
 /** What each event of the user's stream makes old. */
 const STALE_ON: Record<string, readonly string[]> = { wallet: WALLET_QUERY_PATHS, chat: CHAT_QUERY_PATHS };
-
-const invalidatePaths = (client: QueryClient, paths: readonly string[]) =>
-  client.invalidateQueries({ predicate: (q) => typeof q.queryKey[0] === 'string' && paths.includes(q.queryKey[0]) });
-
-/** Marks every wallet answer stale: the screens showing one refetch it at once, the others when they open. */
-export function invalidateWallet(client: QueryClient): Promise<void> {
-  return invalidatePaths(client, WALLET_QUERY_PATHS);
-}
 
 export const walletStreamUrl = (): string => `${API_BASE}${WALLET_STREAM_PATH}`;
 
