@@ -20,7 +20,7 @@ declare const __webpack_share_scopes__: Record<string, ShareScope>;
 /** What the page reads of a remote's mf-manifest.json (scripts/remote-manifest-plugin.js writes it). */
 interface Manifest {
   metaData?: { remoteEntry?: { name?: string; path?: string } };
-  shared?: SharedRanges;
+  shared?: (SharedRanges[number] & { singleton?: boolean })[];
   exposes?: { path?: string; assets?: { js?: { sync?: string[] }; css?: { sync?: string[] } } }[];
 }
 
@@ -76,16 +76,25 @@ function runScript(url: string): Promise<void> {
 type Globals = Record<string, Container | undefined>;
 
 /**
- * The share scope a remote's container gets: the page's modules (the shell's build provides every shared module;
- * the entries themselves, so what one remote loads of them the others find loaded), in maps of the remote's own, where
- * its registrations go. A remote therefore takes a shared module from the page, or its own copy when the page's
- * version is not in its range, never another remote's: a remote that fails, or that its own checks refuse, cannot
- * hand its modules to the rest of the page. The page's singletons are loaded at the shell's start, and a loaded
- * version is never replaced, so they stay one per page.
+ * The share scope a remote's container gets: maps of its own, holding the page's modules (the shell's build provides
+ * every shared module; the entries themselves, so what one remote loads of them the others find loaded).
  */
 function scopeForRemote(): ShareScope {
   const page = __webpack_share_scopes__.default ?? {};
   return Object.fromEntries(Object.entries(page).map(([key, versions]) => [key, { ...versions }]));
+}
+
+/**
+ * What a remote's init may leave in its maps: its own copy only of a versioned module whose version the page lacks.
+ * The page's entries stand for every version the page provides (webpack would let a remote's copy of an equal
+ * version replace one the page has not loaded yet, by the order of the apps' names), and a singleton is the page's
+ * alone. A remote therefore takes a shared module from the page, or its own copy when the page's version is not in
+ * its range, never another remote's: a remote that fails, or that its own checks refuse, cannot hand its modules to
+ * the rest of the page.
+ */
+function keepPageFirst(scope: ShareScope, singletons: ReadonlySet<string>): void {
+  const page = __webpack_share_scopes__.default ?? {};
+  for (const [key, versions] of Object.entries(page)) scope[key] = singletons.has(key) ? { ...versions } : { ...scope[key], ...versions };
 }
 
 /**
@@ -102,7 +111,9 @@ const containerOf = (name: string, manifestUrl: string) =>
     const container = globals()[name];
     if (typeof container?.get !== 'function') throw new Error(`${name}: its entry defines no container`);
     await __webpack_init_sharing__('default');
-    await container.init(scopeForRemote());
+    const scope = scopeForRemote();
+    await container.init(scope);
+    keepPageFirst(scope, new Set(manifest.shared?.filter((s) => s.singleton && s.name).map((s) => s.name!)));
     return container;
   });
 

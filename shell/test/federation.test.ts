@@ -6,7 +6,11 @@ const ENTRY_URL = 'http://localhost/remotes/wallet/1.2.0-abc/remoteEntry.js';
 const manifest = (runtimeRange = `^${PAGE_RUNTIME_VERSION}`) => ({
   name: 'mf_wallet',
   metaData: { remoteEntry: { name: 'remoteEntry.js', path: '' } },
-  shared: [{ name: '@invest/runtime', requiredVersion: runtimeRange }],
+  shared: [
+    { name: '@invest/runtime', requiredVersion: runtimeRange, singleton: true },
+    { name: 'react', requiredVersion: '^19.3.1', singleton: true },
+    { name: '@invest/shared', requiredVersion: '^1.0.0', singleton: false },
+  ],
   exposes: [{ path: './lifecycles', assets: { js: { sync: ['12.ab.js', 'lifecycles.cd.js'] }, css: { sync: ['lifecycles.ef.css'] } } }],
 });
 
@@ -14,7 +18,8 @@ type Globals = Record<string, unknown>;
 const globals = globalThis as unknown as Globals;
 
 /** The page's share scope and webpack's sharing hook, as the shell's build defines them. */
-const pageReact = { from: 'shell', loaded: 1 };
+const pageReact = { from: 'shell' };
+const pageShared = { from: 'shell' };
 let pageScope: Record<string, Record<string, unknown>>;
 const initSharing = jest.fn().mockResolvedValue(undefined);
 
@@ -49,7 +54,7 @@ beforeEach(async () => {
   entries = [];
   document.head.innerHTML = '';
   globals.__webpack_init_sharing__ = initSharing;
-  pageScope = { react: { '19.3.1': pageReact } };
+  pageScope = { react: { '19.3.1': pageReact }, '@invest/shared': { '1.0.0': pageShared } };
   globals.__webpack_share_scopes__ = { default: pageScope };
   initSharing.mockClear();
   fetchMock = jest.fn().mockImplementation(async () => ({ ok: true, status: 200, json: async () => manifest() }));
@@ -79,19 +84,25 @@ it('runs the entry the manifest names, gives its container the page’s share sc
   expect(container.init).toHaveBeenCalledTimes(1);
 });
 
-it('a remote finds the page’s modules in its scope, and what it registers there never reaches the page or another remote', async () => {
+it('a remote takes the page’s modules: a singleton is the page’s alone, a versioned module its own only in a version the page lacks', async () => {
   const container = containerThatExposes({ mount: jest.fn() });
   container.init.mockImplementation((scope: Record<string, Record<string, unknown>>) => {
-    // What webpack's container does on init: register its own copies beside the page's.
+    // What webpack's container does on init: register its own copies beside the page's (the page's not loaded yet,
+    // so an equal version may replace them), and what the page lacks.
     scope.react!['19.3.2'] = { from: 'mf_wallet' };
-    scope['@invest/shared/user-events'] = { '1.0.0': { from: 'mf_wallet' } };
+    scope['@invest/shared']!['1.0.0'] = { from: 'mf_wallet' };
+    scope['@invest/shared']!['1.1.0'] = { from: 'mf_wallet' };
   });
   respond = runsAs(container);
   await federation.loadExposed('mf_wallet', MANIFEST_URL, './lifecycles');
   const given = container.init.mock.calls[0]![0] as Record<string, Record<string, unknown>>;
+  expect(given.react).toEqual({ '19.3.1': pageReact });
   // The page's entry itself: what one remote loads of it, the others find loaded.
   expect(given.react!['19.3.1']).toBe(pageReact);
-  expect(pageScope).toEqual({ react: { '19.3.1': pageReact } });
+  expect(given['@invest/shared']!['1.0.0']).toBe(pageShared);
+  expect(given['@invest/shared']!['1.1.0']).toEqual({ from: 'mf_wallet' });
+  // Nothing of the remote reaches the page, where the other remotes look.
+  expect(pageScope).toEqual({ react: { '19.3.1': pageReact }, '@invest/shared': { '1.0.0': pageShared } });
 });
 
 it('refuses a remote built for another runtime major before its entry runs', async () => {
