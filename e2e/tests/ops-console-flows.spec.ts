@@ -296,6 +296,8 @@ test('products: an offer made and closed in the console, an IPO made there and a
   await ipoPanel.getByLabel('Shares offered to applicants').fill('200');
   await ipoPanel.getByRole('button', { name: 'Run allotment' }).click();
   const confirm = desk.getByRole('dialog', { name: `Allot IPO ${id} (${symbol})` });
+  // Checked once the dialog is open: while it opens, the page behind shows through its backdrop.
+  await expect(confirm).toBeVisible();
   await expectUsable(desk);
   await confirm.getByRole('button', { name: 'Run allotment' }).click();
   await expect(desk.getByText(`IPO ${id} allotted: 200 shares to 2 applications`)).toBeVisible();
