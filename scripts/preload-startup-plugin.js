@@ -6,18 +6,16 @@
 // main.js itself is asked for first and at high priority: Chrome otherwise holds a deferred script (low priority)
 // until the preloads are in, and everything the start does waits for main.js.
 const HtmlWebpackPlugin = require('html-webpack-plugin');
+const { providedKeyOf } = require('./share/provided-key');
 
 // Modules are told apart by their public `type` (webpack's module types: `javascript/auto`, `consume-shared-module`,
 // `provide-module`).
 const isBootstrap = (origin) => String(origin.module?.type ?? '').startsWith('javascript/') && origin.request === './bootstrap';
-// A module's share key, through what webpack modules publish: a provide module's stable name (libIdent,
-// `webpack/sharing/provide/<scope>/<key>`), a consume module's options.
-const PROVIDED = /(?:^|\/)webpack\/sharing\/provide\/[^/]+\/(.+)$/;
+// A module's share key: a provide module's (provided-key.js), a consume module's options.
 function shareKeyOf(origin, type) {
   const { module } = origin;
   if (module?.type !== type) return undefined;
-  if (type === 'consume-shared-module') return module.options?.shareKey;
-  return PROVIDED.exec(module.libIdent({ context: '' }) ?? '')?.[1];
+  return type === 'consume-shared-module' ? module.options?.shareKey : providedKeyOf(module);
 }
 
 const consumesOf = (compilation, groups) =>

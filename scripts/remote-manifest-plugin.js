@@ -3,6 +3,8 @@
 // anything on the page) and the entry's name; the page server and the shell's preloads read the files the exposed
 // lifecycles need at once; each shared module lists the files of the app's own copy (what the page downloads when
 // it takes that copy). The fields are Module Federation's manifest format, the part this platform reads.
+const { providedKeyOf } = require('./share/provided-key');
+
 const NAME = 'RemoteManifestPlugin';
 
 class RemoteManifestPlugin {
@@ -46,14 +48,8 @@ function assetsOf(compilation, chunkName) {
   return filesOf(group ? [group] : []);
 }
 
-// A provided module's stable name (its public libIdent): `webpack/sharing/provide/<scope>/<key>`.
-const PROVIDED = /(?:^|\/)webpack\/sharing\/provide\/[^/]+\/(.+)$/;
-
 /** The chunk groups that load the app's own copy of the shared module `key`. */
-const providedGroups = (compilation, key) =>
-  [...compilation.chunkGroups].filter((g) =>
-    g.origins.some((o) => o.module?.type === 'provide-module' && PROVIDED.exec(o.module.libIdent({ context: '' }) ?? '')?.[1] === key),
-  );
+const providedGroups = (compilation, key) => [...compilation.chunkGroups].filter((g) => g.origins.some((o) => providedKeyOf(o.module) === key));
 
 function filesOf(groups) {
   const files = [...new Set(groups.flatMap((g) => g.chunks.flatMap((c) => [...c.files])))];
