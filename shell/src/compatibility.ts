@@ -1,10 +1,9 @@
 import runtimePackage from '@invest/runtime/package.json';
+import type { RemoteManifest } from '@invest/shared/remote-manifest';
 
 /** The @invest/runtime this page provides (the shell's build): every remote must accept it. */
 export const PAGE_RUNTIME_VERSION: string = runtimePackage.version;
 
-/** The shared modules a remote's manifest lists, with the range of each its build asks for. */
-export type SharedRanges = { name?: string; requiredVersion?: string }[];
 
 /** major.minor.patch as numbers; null for anything else. */
 const numbersOf = (version: string) => (/^(\d+)\.(\d+)\.(\d+)$/.exec(version)?.slice(1) ?? null)?.map(Number) ?? null;
@@ -34,7 +33,7 @@ export function acceptsRuntime(range: string, version = PAGE_RUNTIME_VERSION): b
  * of @invest/shared built for that other runtime, say). The error names both versions; the shell shows that remote's
  * retry panel.
  */
-export function refuseOtherRuntime(name: string, shared: SharedRanges | undefined): void {
+export function refuseOtherRuntime(name: string, shared: RemoteManifest['shared']): void {
   const range = shared?.find((s) => s.name === '@invest/runtime')?.requiredVersion;
   if (typeof range === 'string' && !acceptsRuntime(range)) throw new Error(`${name} needs @invest/runtime ${range}; this page provides ${PAGE_RUNTIME_VERSION}`);
 }

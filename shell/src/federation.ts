@@ -1,4 +1,5 @@
-import { refuseOtherRuntime, type SharedRanges } from './compatibility';
+import { entryFileOf, firstFilesOf, type RemoteManifest } from '@invest/shared/remote-manifest';
+import { refuseOtherRuntime } from './compatibility';
 
 /**
  * Remotes are loaded through webpack's own container interface (webpack's "dynamic remote containers"): a remote's
@@ -17,14 +18,7 @@ type ShareScope = Record<string, Record<string, unknown>>;
 declare const __webpack_init_sharing__: (scope: string) => Promise<void>;
 declare const __webpack_share_scopes__: Record<string, ShareScope>;
 
-/** What the page reads of a remote's mf-manifest.json (scripts/remote-manifest-plugin.js writes it). */
-interface Manifest {
-  metaData?: { remoteEntry?: { name?: string; path?: string } };
-  shared?: (SharedRanges[number] & { singleton?: boolean })[];
-  exposes?: { path?: string; assets?: { js?: { sync?: string[] }; css?: { sync?: string[] } } }[];
-}
-
-const manifests = new Map<string, Promise<Manifest>>();
+const manifests = new Map<string, Promise<RemoteManifest>>();
 const containers = new Map<string, Promise<Container>>();
 
 /** Caches `promise` under `key` in `map` until it fails: a failed step is tried afresh by the next caller. */
@@ -46,15 +40,15 @@ const manifestOf = (name: string, url: string) =>
   once(manifests, name, async () => {
     const res = await fetch(url);
     if (!res.ok) throw new Error(`${name}: ${url} answered HTTP ${res.status}`);
-    return (await res.json()) as Manifest;
+    return (await res.json()) as RemoteManifest;
   });
 
 const fileUrl = (manifestUrl: string, file: string) => new URL(file, new URL(manifestUrl, window.location.href)).href;
 
-function entryUrlOf(name: string, manifestUrl: string, manifest: Manifest): string {
-  const entry = manifest.metaData?.remoteEntry;
-  if (!entry?.name) throw new Error(`${name}: its manifest names no entry`);
-  return fileUrl(manifestUrl, `${entry.path ? `${entry.path.replace(/\/$/, '')}/` : ''}${entry.name}`);
+function entryUrlOf(name: string, manifestUrl: string, manifest: RemoteManifest): string {
+  const entry = entryFileOf(manifest);
+  if (!entry) throw new Error(`${name}: its manifest names no entry`);
+  return fileUrl(manifestUrl, entry);
 }
 
 function runScript(url: string): Promise<void> {
@@ -73,26 +67,18 @@ function runScript(url: string): Promise<void> {
   });
 }
 
-type Globals = Record<string, Container | undefined>;
-
 /**
- * The share scope a remote's container gets: maps of its own, holding the page's modules (the shell's build provides
- * every shared module; the entries themselves, so what one remote loads of them the others find loaded).
+ * The share scope a remote's container gets: a scope of its own, where its `init` registers its copies, then the
+ * page's modules over them (the shell's build provides every shared module; the entries themselves, so what one
+ * remote loads of them the others find loaded). Only a versioned module in a version the page lacks stays the
+ * remote's; a singleton is the page's alone. A remote therefore takes a shared module from the page, or its own copy
+ * when the page's version is not in its range, never another remote's: a remote that fails, or that its own checks
+ * refuse, cannot hand its modules to the rest of the page. (In one shared scope, webpack would also let a remote's
+ * copy of an equal version replace one the page has not loaded yet, by the order of the apps' names.)
  */
-function scopeForRemote(): ShareScope {
-  const page = __webpack_share_scopes__.default ?? {};
-  return Object.fromEntries(Object.entries(page).map(([key, versions]) => [key, { ...versions }]));
-}
-
-/**
- * What a remote's init may leave in its maps: its own copy only of a versioned module whose version the page lacks.
- * The page's entries stand for every version the page provides (webpack would let a remote's copy of an equal
- * version replace one the page has not loaded yet, by the order of the apps' names), and a singleton is the page's
- * alone. A remote therefore takes a shared module from the page, or its own copy when the page's version is not in
- * its range, never another remote's: a remote that fails, or that its own checks refuse, cannot hand its modules to
- * the rest of the page.
- */
-function keepPageFirst(scope: ShareScope, singletons: ReadonlySet<string>): void {
+async function initWithPageFirst(container: Container, singletons: ReadonlySet<string>): Promise<void> {
+  const scope: ShareScope = {};
+  await container.init(scope);
   const page = __webpack_share_scopes__.default ?? {};
   for (const [key, versions] of Object.entries(page)) scope[key] = singletons.has(key) ? { ...versions } : { ...scope[key], ...versions };
 }
@@ -105,15 +91,13 @@ const containerOf = (name: string, manifestUrl: string) =>
   once(containers, name, async () => {
     const manifest = await manifestOf(name, manifestUrl);
     refuseOtherRuntime(name, manifest.shared);
-    const globals = (): Globals => window as unknown as Globals;
-    globals()[name] = undefined;
+    // The entry defines the container as a global of its name (a `var`: set, never deleted).
+    Reflect.set(window, name, undefined);
     await runScript(entryUrlOf(name, manifestUrl, manifest));
-    const container = globals()[name];
+    const container = Reflect.get(window, name) as Container | undefined;
     if (typeof container?.get !== 'function') throw new Error(`${name}: its entry defines no container`);
     await __webpack_init_sharing__('default');
-    const scope = scopeForRemote();
-    await container.init(scope);
-    keepPageFirst(scope, new Set(manifest.shared?.filter((s) => s.singleton && s.name).map((s) => s.name!)));
+    await initWithPageFirst(container, new Set(manifest.shared?.filter((s) => s.singleton && s.name).map((s) => s.name!)));
     return container;
   });
 
@@ -138,10 +122,10 @@ function preloadLink(href: string, as: 'script' | 'style'): void {
 export async function preloadExposed(name: string, manifestUrl: string, module: string): Promise<void> {
   const manifest = await manifestOf(name, manifestUrl);
   refuseOtherRuntime(name, manifest.shared);
-  const assets = manifest.exposes?.find((e) => e.path === module)?.assets;
+  const first = firstFilesOf(manifest, module);
   preloadLink(entryUrlOf(name, manifestUrl, manifest), 'script');
-  for (const file of assets?.js?.sync ?? []) preloadLink(fileUrl(manifestUrl, file), 'script');
-  for (const file of assets?.css?.sync ?? []) preloadLink(fileUrl(manifestUrl, file), 'style');
+  for (const file of first?.js ?? []) preloadLink(fileUrl(manifestUrl, file), 'script');
+  for (const file of first?.css ?? []) preloadLink(fileUrl(manifestUrl, file), 'style');
 }
 
 /** Forgets a remote that failed (its manifest and container), so the next load asks for them again. */

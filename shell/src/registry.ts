@@ -1,3 +1,4 @@
+import { LIFECYCLES } from '@invest/shared/remote-manifest';
 import { forgetRemote, preloadExposed } from './federation';
 import { registryInPage } from './registryData';
 import { routeFor, type AppName } from './routes';
@@ -42,9 +43,6 @@ export function loadRegistry(url = '/remotes.json'): Promise<RemoteRegistry> {
 
 /** Forget a failed remote (manifest, entry) so the next load fetches it afresh. */
 export const forget = (app: AppName): void => forgetRemote(containerOf(app));
-
-/** The module the shell mounts a remote by. */
-export const LIFECYCLES = './lifecycles';
 
 const preloaded = new Set<AppName>();
 

@@ -1,8 +1,9 @@
 import type { AppProps, LifeCycles } from 'single-spa';
 import type { RemoteMountProps } from '@invest/shared';
+import { LIFECYCLES } from '@invest/shared/remote-manifest';
 import { failureLifecycles } from './frame/failureLifecycles';
 import { loadExposed } from './federation';
-import { containerOf, entryOf, forget, LIFECYCLES } from './registry';
+import { containerOf, entryOf, forget } from './registry';
 import type { AppName } from './routes';
 
 type MountProps = RemoteMountProps & AppProps;

@@ -87,11 +87,11 @@ it('runs the entry the manifest names, gives its container the page’s share sc
 it('a remote takes the page’s modules: a singleton is the page’s alone, a versioned module its own only in a version the page lacks', async () => {
   const container = containerThatExposes({ mount: jest.fn() });
   container.init.mockImplementation((scope: Record<string, Record<string, unknown>>) => {
-    // What webpack's container does on init: register its own copies beside the page's (the page's not loaded yet,
-    // so an equal version may replace them), and what the page lacks.
-    scope.react!['19.3.2'] = { from: 'mf_wallet' };
-    scope['@invest/shared']!['1.0.0'] = { from: 'mf_wallet' };
-    scope['@invest/shared']!['1.1.0'] = { from: 'mf_wallet' };
+    // What webpack's container does on init: register its own copies in the scope it is given (an equal version of
+    // the page's too), and what the page lacks.
+    (scope.react ??= {})['19.3.2'] = { from: 'mf_wallet' };
+    (scope['@invest/shared'] ??= {})['1.0.0'] = { from: 'mf_wallet' };
+    scope['@invest/shared']['1.1.0'] = { from: 'mf_wallet' };
   });
   respond = runsAs(container);
   await federation.loadExposed('mf_wallet', MANIFEST_URL, './lifecycles');

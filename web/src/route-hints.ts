@@ -9,17 +9,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { releaseFileOf, releaseFileUrl } from '@invest/shared/release-path';
+import { entryFileOf, firstFilesOf, LIFECYCLES, type RemoteManifest } from '@invest/shared/remote-manifest';
 import { routeFor } from 'shell/routes';
 import { WEB_APPS } from './apps';
 
-/** The parts of a remote's mf-manifest.json (Module Federation's manifest format) the hints read. */
-interface RemoteManifest {
-  metaData?: { remoteEntry?: { name?: string; path?: string } };
-  exposes?: { path?: string; assets?: { js?: { sync?: string[] }; css?: { sync?: string[] } } }[];
-}
-
-/** The module the shell mounts a remote by. */
-const LIFECYCLES = './lifecycles';
 const attribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
 const preload = (href: string, as: 'script' | 'style' | 'fetch') =>
   `<link rel="preload" href="${attribute(href)}" as="${as}"${as === 'fetch' ? ' crossorigin="anonymous"' : ''}>`;
@@ -59,14 +52,14 @@ export class RouteHints {
       return '';
     }
     const url = (file: string) => releaseFileUrl(release.remote, release.version, file);
-    const entry = manifest.metaData?.remoteEntry;
-    const lifecycles = manifest.exposes?.find((e) => e.path === LIFECYCLES)?.assets;
-    if (!entry?.name || !lifecycles) return '';
+    const entry = entryFileOf(manifest);
+    const lifecycles = firstFilesOf(manifest, LIFECYCLES);
+    if (!entry || !lifecycles) return '';
     return [
       preload(manifestUrl, 'fetch'),
-      preload(url(path.posix.join(entry.path ?? '', entry.name)), 'script'),
-      ...(lifecycles.js?.sync ?? []).map((f) => preload(url(f), 'script')),
-      ...(lifecycles.css?.sync ?? []).map((f) => preload(url(f), 'style')),
+      preload(url(entry), 'script'),
+      ...lifecycles.js.map((f) => preload(url(f), 'script')),
+      ...lifecycles.css.map((f) => preload(url(f), 'style')),
     ].join('');
   }
 }
