@@ -66,6 +66,17 @@ function marketsReleases(page: Page): Set<string> {
   return seen;
 }
 
+/** How the browser routed each API call the page made (its resource timing): by the worker, or past it. */
+const apiSources = (page: Page) =>
+  page.evaluate(() =>
+    Object.fromEntries(
+      performance
+        .getEntriesByType('resource')
+        .filter((e) => new URL(e.name).pathname.startsWith('/api/'))
+        .map((e) => [new URL(e.name).pathname, (e as PerformanceResourceTiming & { workerMatchedSourceType?: string }).workerMatchedSourceType ?? 'none']),
+    ),
+  );
+
 /** Every URL the service worker's caches keep. */
 const keptUrls = (page: Page) =>
   page.evaluate(async () => {
@@ -124,6 +135,13 @@ test('after one visit, a fresh load offline shows home with its last data; onlin
     await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? null), { timeout: 20_000 }).toBe(`${BASE_URL}/sw.js`);
     const manifest = new URL(registry[MARKETS.container]!, BASE_URL).pathname;
     await expect.poll(() => keptUrls(page), { timeout: 20_000 }).toEqual(expect.arrayContaining(['/index.html', expect.stringMatching(/^\/main\.[0-9a-f]{8}\.js$/), '/remotes.json', manifest]));
+  });
+
+  await test.step("the API calls of a page it controls never wait for it: they go straight to the network", async () => {
+    await page.reload();
+    await expect(page.getByTestId('index-card').filter({ hasText: /\d/ }).first()).toBeVisible();
+    const SOURCE_PROBE = '/api/v2/config';
+    await expect.poll(() => apiSources(page), { timeout: 15_000 }).toEqual(expect.objectContaining({ [SHELL_START_CALLS[1]!]: 'network', [SOURCE_PROBE]: 'fetch-event' }));
   });
 
   await test.step('offline after that one visit, a fresh load is the app with its last data', async () => {

@@ -8,7 +8,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { backends, useApp } from '@invest/api/testing';
-import { isAppNavigation, keepingOf } from '../../shell/src/offline/policy';
+import { URLPattern } from 'urlpattern-polyfill';
+import { isAppNavigation, keepingOf, STATIC_ROUTES } from '../../shell/src/offline/policy';
 import { registerWeb, WEB_APPS } from '../src';
 
 const SW_JS = "self.addEventListener('fetch', () => {});\n";
@@ -102,5 +103,29 @@ describe('what the service worker keeps, by path', () => {
   it("opens the app's routes offline with the shell's page, and nothing else", () => {
     for (const route of ['/', '/markets', '/stock/v2/TCS.NS/TCS', '/account/changes', '/login']) expect(isAppNavigation(route)).toBe(true);
     for (const other of ['/ops/', '/ops/deposits', '/api/v2/config', '/iframe.html', '/remotes/markets/0.1.0-4d1e7a2c/mf-manifest.json']) expect(isAppNavigation(other)).toBe(false);
+  });
+
+  describe('its static routes: the browser reads them before the worker starts, the first that matches wins', () => {
+    const ORIGIN = 'https://invest.example';
+    const sourceOf = (pathname: string) =>
+      STATIC_ROUTES.find((r) => new URLPattern({ ...r.condition.urlPattern, baseURL: `${ORIGIN}/sw.js` }).test(`${ORIGIN}${pathname}?a=1`))?.source ?? 'fetch-event';
+
+    it.each([
+      '/api/stock/success/v2/user/info',
+      '/api/stock/success/user_message/unread-count',
+      '/api/stock/success/v2/recharge/add',
+      '/api/v2/yahoo',
+      '/api/v2/quotes/stream',
+    ])('%s: straight to the network, the worker neither woken nor waited for', (pathname) => {
+      expect(keepingOf(pathname)).toBeNull();
+      expect(sourceOf(pathname)).toBe('network');
+    });
+
+    it.each(['/api/v2/config', '/', '/index.html', '/remotes.json', '/remotes/markets/0.1.0-4d1e7a2c/remoteEntry.js', '/main.d396db11.js'])(
+      '%s: the worker answers it',
+      (pathname) => {
+        expect(sourceOf(pathname)).toBe('fetch-event');
+      },
+    );
   });
 });

@@ -46,5 +46,16 @@ export function keepingOf(pathname: string): Keeping {
   return HASHED.test(pathname) ? 'immutable' : null;
 }
 
+/**
+ * The worker's static routes (the browser's ServiceWorker static routing): an API call the worker keeps nothing of goes
+ * straight to the network, without waking the worker or waiting for it to start; the public settings stay its own.
+ * The first rule that matches wins. A browser without static routing sends every call through the worker, which
+ * leaves these alone (keepingOf).
+ */
+export const STATIC_ROUTES = [
+  ...[...PUBLIC_ANSWERS].map((pathname) => ({ condition: { urlPattern: { pathname } }, source: 'fetch-event' as const })),
+  { condition: { urlPattern: { pathname: '/api/*' } }, source: 'network' as const },
+];
+
 /** A navigation to one of the app's routes: offline, the shell's page opens it (not the console, iframe.html or a file). */
 export const isAppNavigation = (pathname: string) => routeFor(pathname) !== null;

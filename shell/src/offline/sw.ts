@@ -14,7 +14,7 @@ import { ExpirationPlugin } from 'workbox-expiration';
 import { enable as enableNavigationPreload } from 'workbox-navigation-preload';
 import { registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst, NetworkOnly } from 'workbox-strategies';
-import { isAppNavigation, keepingOf, OFFLINE_START, SHELL_PAGE, type Keeping } from './policy';
+import { isAppNavigation, keepingOf, OFFLINE_START, SHELL_PAGE, STATIC_ROUTES, type Keeping } from './policy';
 
 /** What a worker's events carry (the DOM types the rest of the code is checked with lack them). */
 interface WorkerEvent extends Event {
@@ -23,10 +23,14 @@ interface WorkerEvent extends Event {
 interface WorkerMessageEvent extends WorkerEvent {
   data: unknown;
 }
+interface WorkerInstallEvent extends WorkerEvent {
+  addRoutes?(routes: typeof STATIC_ROUTES): Promise<void>;
+}
 declare const self: {
   location: Location;
   skipWaiting(): Promise<void>;
-  addEventListener(type: 'install' | 'activate', listener: (event: WorkerEvent) => void): void;
+  addEventListener(type: 'install', listener: (event: WorkerInstallEvent) => void): void;
+  addEventListener(type: 'activate', listener: (event: WorkerEvent) => void): void;
   addEventListener(type: 'message', listener: (event: WorkerMessageEvent) => void): void;
 };
 
@@ -89,10 +93,11 @@ enableNavigationPreload();
 
 // A new worker takes over at once, and this first one takes the page that registered it: the files that page asks for
 // from now on are kept as it asks (register.ts sends those it fetched before). The page offline navigations fall back
-// on, and the registry it reads, are there from the install on.
+// on, and the registry it reads, are there from the install on. The API calls it has no part in bypass it from then on
+// (a browser without static routing, or one that refuses them, sends them through it as before).
 self.addEventListener('install', (event) => {
   void self.skipWaiting();
-  event.waitUntil(renewOfflineStart(event));
+  event.waitUntil(Promise.all([renewOfflineStart(event), event.addRoutes?.(STATIC_ROUTES).catch(() => undefined)]));
 });
 clientsClaim();
 self.addEventListener('activate', (event) =>
