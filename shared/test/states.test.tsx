@@ -1,9 +1,11 @@
 import { act, screen } from '@testing-library/react';
 import { calls } from '../src/contract';
 import { useCall } from '../src/query/useCall';
-import { answer, goOffline, goOnline, inputsOf, renderAt, setup, stockRow } from '../src/testing';
+import { onlineManager } from '@invest/runtime';
+import { answer, goOffline, goOnline, inputsOf, renderAt, setup, stockRow, testQueryClient } from '../src/testing';
 import { OfflineNote } from '../src/ui/OfflineNote';
 import { QueryState } from '../src/ui/states';
+import { WithDeployment } from '../src/ui/WithDeployment';
 
 // A loaded answer that nothing asks for again (no polling) says it is offline as a polled one does, once: nearest
 // what it concerns.
@@ -67,4 +69,34 @@ it('nested parts offline say it once, and a form inside says it for them', async
   await act(async () => goOnline());
   expect(screen.queryByTestId('offline-note')).toBeNull();
   expect(screen.queryByTestId('stale-notice')).toBeNull();
+});
+
+describe("a screen that needs the deployment's settings, opened offline", () => {
+  const CONFIG = '/v2/config';
+  const settings = () => [{ tag: 'currency', value: 'INR' }];
+  const Screen = () => <WithDeployment>{(d) => <p>Amounts in {d.currency}</p>}</WithDeployment>;
+  // The page's client reads the browser's flag as it starts (followApp): the phone goes offline after that.
+  const openOffline = (goesOffline: () => void) => {
+    const client = testQueryClient();
+    goesOffline();
+    renderAt('/', <Screen />, client);
+  };
+
+  it("asks once all the same, and draws with the copy the service worker kept", async () => {
+    // The browser says offline; the service worker answers the settings from its copy.
+    answer({ [CONFIG]: settings });
+    openOffline(() => onlineManager.setOnline(false));
+    expect(await screen.findByText('Amounts in INR')).toBeTruthy();
+    expect(inputsOf(CONFIG)).toHaveLength(1);
+  });
+
+  it('with no copy, says it is offline (never a spinner for good), and draws once back online', async () => {
+    answer({ [CONFIG]: settings });
+    openOffline(goOffline);
+    expect((await screen.findByTestId('load-error')).textContent).toMatch(/^You're offline/);
+    expect(screen.queryByRole('status', { name: /loading/i })).toBeNull();
+
+    await act(async () => goOnline());
+    expect(await screen.findByText('Amounts in INR')).toBeTruthy();
+  });
 });

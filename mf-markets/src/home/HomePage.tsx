@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from '@invest/runtime';
 import { Link } from 'react-router-dom';
-import { CARD_POLL_MS, DataState, Icon, LanguageMenu, LoadError, ServiceLink, Skeleton, StaleNotice, troubleOf, useCategories, useDeployment, useLiveQuotes, type IconName, type Quote } from '@invest/shared';
+import { CARD_POLL_MS, DataState, DeploymentError, Icon, LanguageMenu, ServiceLink, Skeleton, StaleNotice, useCategories, useDeployment, useLiveQuotes, type IconName, type Quote } from '@invest/shared';
 import { IndexCard, indexQuote } from '../components/IndexCard';
 import { SimulatedNote, MarketStatus } from '../components/MarketStatus';
 import { StockSearch } from '../components/StockSearch';
@@ -92,9 +92,7 @@ export function HomePage() {
 
       {/* The INR deployment hides news (spec §1): nothing shows until the deployment is known, a retry if it fails. */}
       {deployment.data?.showsNews && <HomeNews />}
-      {deployment.isError && (
-        <LoadError reason={troubleOf(deployment) ?? 'failed'} title={t('common.settingsFailed')} onRetry={() => void deployment.refetch()} busy={deployment.isFetching} />
-      )}
+      {deployment.isError && <DeploymentError deployment={deployment} />}
       <StockSearch open={searching} onClose={() => setSearching(false)} />
     </div>
   );

@@ -58,8 +58,12 @@ export function deploymentOf(rows: ConfigEntry[]): Deployment {
   };
 }
 
-/** The settings' query (GET /v2/config), loaded once per page: the shell starts it with the app's data. */
-export const deploymentQuery = callQuery(calls.config, undefined, { staleTime: Infinity });
+/**
+ * The settings' query (GET /v2/config), loaded once per page: the shell starts it with the app's data. The service
+ * worker keeps its answer, so a page opened offline still asks once (TanStack's offlineFirst) and gets that copy;
+ * only then, with no copy, does it wait for the connection.
+ */
+export const deploymentQuery = callQuery(calls.config, undefined, { staleTime: Infinity, networkMode: 'offlineFirst' });
 
 /**
  * The deployment's settings, loaded once per page and shared by every app. While it loads `data` is undefined;
@@ -67,5 +71,10 @@ export const deploymentQuery = callQuery(calls.config, undefined, { staleTime: I
  * `current`: a screen showing a figure an operator changes now and then (the USDT rate) asks again as it opens.
  */
 export function useDeployment({ current = false }: { current?: boolean } = {}): UseQueryResult<Deployment, ApiError> {
-  return useCall(calls.config, undefined, { select: deploymentOf, staleTime: deploymentQuery.staleTime, refetchOnMount: current ? 'always' : true });
+  return useCall(calls.config, undefined, {
+    select: deploymentOf,
+    staleTime: deploymentQuery.staleTime,
+    networkMode: deploymentQuery.networkMode,
+    refetchOnMount: current ? 'always' : true,
+  });
 }

@@ -1,18 +1,39 @@
 import type { ReactNode } from 'react';
+import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from '@invest/runtime';
+import type { ApiError } from '../api/client';
 import { useDeployment, type Deployment } from '../hooks/useDeployment';
-import { troubleOf } from '../query/useCall';
+import { troubleOf, type Trouble } from '../query/useCall';
 import { LoadError, Spinner } from './states';
+
+type DeploymentQuery = UseQueryResult<Deployment, ApiError>;
 
 /**
  * What needs the deployment's settings (a currency, the bank form): until they are known it waits, and when they
- * cannot load it says so and retries; it never guesses a currency.
+ * cannot load, or the page is offline with no copy of them, it says so and retries; it never guesses a currency.
  */
 export function WithDeployment({ children }: { children: (d: Deployment) => ReactNode }) {
-  const { t } = useTranslation();
   const deployment = useDeployment();
   if (deployment.data) return <>{children(deployment.data)}</>;
-  if (deployment.isError)
-    return <LoadError reason={troubleOf(deployment) ?? 'failed'} title={t('common.settingsFailed')} onRetry={() => void deployment.refetch()} busy={deployment.isFetching} />;
-  return <Spinner />;
+  return deploymentTrouble(deployment) ? <DeploymentError deployment={deployment} /> : <Spinner />;
+}
+
+/**
+ * Why the settings did not come: offline (TanStack holds the ask until the connection returns, or it found no
+ * connection), or failed; null while they are still on their way.
+ */
+export const deploymentTrouble = (deployment: DeploymentQuery): Trouble | null => troubleOf(deployment) ?? (deployment.isError ? 'failed' : null);
+
+/** The panel for settings that did not come (deploymentTrouble): offline it is the offline panel; both retry. */
+export function DeploymentError({ deployment }: { deployment: DeploymentQuery }) {
+  const { t } = useTranslation();
+  const trouble = deploymentTrouble(deployment) ?? 'failed';
+  return (
+    <LoadError
+      reason={trouble}
+      title={trouble === 'offline' ? undefined : t('common.settingsFailed')}
+      onRetry={() => void deployment.refetch()}
+      busy={deployment.isFetching}
+    />
+  );
 }
