@@ -34,6 +34,14 @@ it('counts the unread agent messages on the icon and in its name', async () => {
   expect(icon.getAttribute('target')).toBeNull();
 });
 
+it('a second icon that appears between two polls shows the count without asking again', async () => {
+  const { client } = renderAt('/', <ServiceLink />);
+  await screen.findByRole('link', { name: 'Customer service, 3 unread' });
+  renderAt('/', <ServiceLink />, client);
+  expect(await screen.findAllByRole('link', { name: 'Customer service, 3 unread' })).toHaveLength(2);
+  expect(inputsOf(UNREAD)).toHaveLength(1);
+});
+
 it('shows 99+ past 99, and nothing at 0', async () => {
   unread = 120;
   const { unmount } = renderAt('/', <ServiceLink />);

@@ -16,7 +16,8 @@ export function useUnreadCount(): number {
   const loggedIn = useLoggedIn();
   const deployment = useDeployment();
   const on = loggedIn && deployment.data?.values[CUSTOMER_SERVICE_MODE] === '1';
-  const q = useCall(calls.chatUnreadCount, undefined, { enabled: on, refetchInterval: CHAT_POLL_MS });
+  // An icon that appears between two polls (home's, beside the shell's) reads the answer the other has.
+  const q = useCall(calls.chatUnreadCount, undefined, { enabled: on, refetchInterval: CHAT_POLL_MS, staleTime: CHAT_POLL_MS });
   return on ? (q.data?.unread_count ?? 0) : 0;
 }
 
