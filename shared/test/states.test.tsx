@@ -93,7 +93,9 @@ describe("a screen that needs the deployment's settings, opened offline", () => 
   it('with no copy, says it is offline (never a spinner for good), and draws once back online', async () => {
     answer({ [CONFIG]: settings });
     openOffline(goOffline);
-    expect((await screen.findByTestId('load-error')).textContent).toMatch(/^You're offline/);
+    const panel = await screen.findByTestId('load-error');
+    expect(panel.getAttribute('data-reason')).toBe('offline');
+    expect(panel.textContent).toMatch(/^The app's settings could not load.*Check your connection/);
     expect(screen.queryByRole('status', { name: /loading/i })).toBeNull();
 
     await act(async () => goOnline());

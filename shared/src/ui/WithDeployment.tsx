@@ -24,14 +24,13 @@ export function WithDeployment({ children }: { children: (d: Deployment) => Reac
  */
 export const deploymentTrouble = (deployment: DeploymentQuery): Trouble | null => troubleOf(deployment) ?? (deployment.isError ? 'failed' : null);
 
-/** The panel for settings that did not come (deploymentTrouble): offline it is the offline panel; both retry. */
+/** The panel for settings that did not come (deploymentTrouble): it says why, and retries. */
 export function DeploymentError({ deployment }: { deployment: DeploymentQuery }) {
   const { t } = useTranslation();
-  const trouble = deploymentTrouble(deployment) ?? 'failed';
   return (
     <LoadError
-      reason={trouble}
-      title={trouble === 'offline' ? undefined : t('common.settingsFailed')}
+      reason={deploymentTrouble(deployment) ?? 'failed'}
+      title={t('common.settingsFailed')}
       onRetry={() => void deployment.refetch()}
       busy={deployment.isFetching}
     />
