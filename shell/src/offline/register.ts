@@ -6,16 +6,26 @@
 export function registerServiceWorker(): void {
   const workers = navigator.serviceWorker;
   // A page the worker does not control (the first visit) fetched its files before the worker existed: it hands the
-  // worker their list, kept by the rules of the fetches it sees (sw.ts), so the next load finds them offline too.
+  // worker their list, kept by the rules of the fetches it sees (sw.ts), so the next load finds them offline too. A
+  // worker installing for the first time gets it as it installs, and waits for it; what the page fetched while it
+  // installed (a tab opened meanwhile) follows once it is active.
   const handOver = !workers?.controller;
+  const files = () => performance.getEntriesByType('resource').map((e) => e.name);
   addEventListener('load', () =>
     setTimeout(() =>
       workers?.register('/sw.js').then(
-        () => {
-          if (handOver) void workers.ready.then((r) => r.active?.postMessage(performance.getEntriesByType('resource').map((e) => e.name)));
+        async (registration) => {
+          if (!handOver) return;
+          const installing = registration.installing;
+          const sent = installing ? files() : [];
+          installing?.postMessage(sent);
+          const { active } = await workers.ready;
+          const rest = files().slice(sent.length);
+          if (rest.length) active?.postMessage(rest);
         },
         () => undefined,
       ),
     ),
+    { once: true },
   );
 }

@@ -28,6 +28,7 @@ interface WorkerInstallEvent extends WorkerEvent {
 }
 declare const self: {
   location: Location;
+  registration: { active: object | null };
   skipWaiting(): Promise<void>;
   addEventListener(type: 'install', listener: (event: WorkerInstallEvent) => void): void;
   addEventListener(type: 'activate', listener: (event: WorkerEvent) => void): void;
@@ -77,7 +78,12 @@ for (const keeping of ['entry', 'immutable', 'public'] as const) {
   registerRoute(({ url }) => sameOrigin(url) && keepingOf(url.pathname) === keeping, strategies[keeping]);
 }
 // What a page fetched before this worker existed, handed over by it (register.ts): each kept as if asked for now
-// (the immutable files from the browser's HTTP cache, where the page left them).
+// (the immutable files from the browser's HTTP cache, where the page left them). A first install waits for them: a
+// script put in the cache while the worker installs gets its compiled code cached at once (Chromium), so the next
+// load runs the page's code without compiling it, where otherwise that load compiles it and only the one after gains.
+const HAND_OVER_WAIT_MS = 10_000;
+let handedOver: (kept: Promise<unknown>) => void = () => undefined;
+const handOver = new Promise<unknown>((resolve) => (handedOver = resolve));
 self.addEventListener('message', (event) => {
   const urls: unknown[] = Array.isArray(event.data) ? event.data : [];
   const kept = urls.map(async (href) => {
@@ -85,7 +91,9 @@ self.addEventListener('message', (event) => {
     const keeping = sameOrigin(url) ? keepingOf(url.pathname) : null;
     if (keeping) await strategies[keeping].handle({ event, request: new Request(url) });
   });
-  event.waitUntil(Promise.allSettled(kept));
+  const all = Promise.allSettled(kept);
+  handedOver(all);
+  event.waitUntil(all);
 });
 
 // The page's HTML starts downloading while this worker starts, instead of after.
@@ -97,7 +105,14 @@ enableNavigationPreload();
 // (a browser without static routing, or one that refuses them, sends them through it as before).
 self.addEventListener('install', (event) => {
   void self.skipWaiting();
-  event.waitUntil(Promise.all([renewOfflineStart(event), event.addRoutes?.(STATIC_ROUTES).catch(() => undefined)]));
+  const firstInstall = self.registration.active === null;
+  event.waitUntil(
+    Promise.all([
+      renewOfflineStart(event),
+      event.addRoutes?.(STATIC_ROUTES).catch(() => undefined),
+      firstInstall && Promise.race([handOver, new Promise((resolve) => setTimeout(resolve, HAND_OVER_WAIT_MS))]),
+    ]),
+  );
 });
 clientsClaim();
 self.addEventListener('activate', (event) =>
