@@ -7,12 +7,12 @@ import { registerServiceWorker } from '../src/offline/register';
 
 type Posted = jest.Mock<void, [string[]]>;
 
-function fakeWorkers({ controlled, firstInstall }: { controlled: boolean; firstInstall: boolean }) {
+function fakeWorkers({ controlled, firstInstall, blocked = false }: { controlled: boolean; firstInstall: boolean; blocked?: boolean }) {
   const installing = { postMessage: jest.fn() as Posted };
   const active = { postMessage: jest.fn() as Posted };
   let activate!: () => void;
   const ready = new Promise<{ active: typeof active }>((resolve) => (activate = () => resolve({ active })));
-  const register = jest.fn(async () => ({ installing: firstInstall ? installing : null }));
+  const register = jest.fn(async () => (blocked ? undefined : { installing: firstInstall ? installing : null }));
   Object.defineProperty(navigator, 'serviceWorker', { configurable: true, value: { controller: controlled ? {} : null, register, ready } });
   return { installing, active, register, activate };
 }
@@ -68,4 +68,17 @@ it('a page the worker controls hands over nothing: the worker saw its fetches', 
   expect(workers.register).toHaveBeenCalled();
   expect(workers.installing.postMessage).not.toHaveBeenCalled();
   expect(workers.active.postMessage).not.toHaveBeenCalled();
+});
+
+it('a browser that blocks workers and answers with no registration: the page goes on, nothing thrown', async () => {
+  const unhandled = jest.fn();
+  process.on('unhandledRejection', unhandled);
+  const workers = fakeWorkers({ controlled: false, firstInstall: false, blocked: true });
+  registerServiceWorker();
+  await load();
+  expect(workers.register).toHaveBeenCalled();
+  expect(workers.installing.postMessage).not.toHaveBeenCalled();
+  await jest.runAllTimersAsync();
+  process.off('unhandledRejection', unhandled);
+  expect(unhandled).not.toHaveBeenCalled();
 });

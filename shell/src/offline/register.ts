@@ -13,18 +13,20 @@ export function registerServiceWorker(): void {
   const files = () => performance.getEntriesByType('resource').map((e) => e.name);
   addEventListener('load', () =>
     setTimeout(() =>
-      workers?.register('/sw.js').then(
-        async (registration) => {
+      workers
+        ?.register('/sw.js')
+        // A browser that blocks workers (an automation setting) may answer with no registration.
+        .then(async (registration: ServiceWorkerRegistration | undefined) => {
           if (!handOver) return;
-          const installing = registration.installing;
+          const installing = registration?.installing;
           const sent = installing ? files() : [];
           installing?.postMessage(sent);
           const { active } = await workers.ready;
           const rest = files().slice(sent.length);
           if (rest.length) active?.postMessage(rest);
-        },
-        () => undefined,
-      ),
+        })
+        // Without a worker, or with a failed hand-over, the page runs as it would without one.
+        .catch(() => undefined),
     ),
     { once: true },
   );
