@@ -1,6 +1,6 @@
 import { useTranslation } from '@invest/runtime';
 import { Link } from 'react-router-dom';
-import { DeploymentError, deploymentTrouble, formatMoney, Icon, IconButton, LoadError, MASK, Spinner, StaleNotice, troubleOf, useDeployment } from '@invest/shared';
+import { DeploymentError, formatMoney, Icon, IconButton, LoadError, MASK, Spinner, StaleNotice, troubleOf, useDeployment } from '@invest/shared';
 import { AccountMarkets } from './AccountMarkets';
 import { useMaskedAmounts } from './useMaskedAmounts';
 import { useUserInfo } from './useUserInfo';
@@ -18,7 +18,7 @@ export function AccountPage() {
   // Amounts need the deployment's currency: without it the page says so and retries, it never guesses one.
   if (!info || !settings) {
     if (!info && trouble) return <LoadError reason={trouble} title={t('account.loadFailed')} onRetry={() => void account.refetch()} busy={account.isFetching} />;
-    if (!settings && deploymentTrouble(deployment)) return <DeploymentError deployment={deployment} />;
+    if (!settings && troubleOf(deployment)) return <DeploymentError deployment={deployment} />;
     return <Spinner />;
   }
   const money = (minor: number) => (masked ? MASK : formatMoney(minor, settings.currency));

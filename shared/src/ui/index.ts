@@ -8,7 +8,7 @@ export { PageHeader } from './PageHeader';
 export { goBack } from './back';
 export { Spinner, EmptyState, ComingSoon, ComingSoonPage, RetryPanel, LoadError, StaleNotice, NotFoundState, DataState, QueryState, type LoadedQuery, type LoadTrouble } from './states';
 export { LanguageMenu } from './LanguageMenu';
-export { DeploymentError, deploymentTrouble, WithDeployment } from './WithDeployment';
+export { DeploymentError, WithDeployment } from './WithDeployment';
 export { OfflineNote } from './OfflineNote';
 export { Icon, type IconName } from './icons';
 export { Tabs, type TabItem } from './Tabs';
