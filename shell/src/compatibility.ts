@@ -4,7 +4,6 @@ import type { RemoteManifest } from '@invest/shared/remote-manifest';
 /** The @invest/runtime this page provides (the shell's build): every remote must accept it. */
 export const PAGE_RUNTIME_VERSION: string = runtimePackage.version;
 
-
 /** major.minor.patch as numbers; null for anything else. */
 const numbersOf = (version: string) => (/^(\d+)\.(\d+)\.(\d+)$/.exec(version)?.slice(1) ?? null)?.map(Number) ?? null;
 

@@ -82,8 +82,8 @@ for (const keeping of ['entry', 'immutable', 'public'] as const) {
 // script put in the cache while the worker installs gets its compiled code cached at once (Chromium), so the next
 // load runs the page's code without compiling it, where otherwise that load compiles it and only the one after gains.
 const HAND_OVER_WAIT_MS = 10_000;
-let handedOver: (kept: Promise<unknown>) => void = () => undefined;
-const handOver = new Promise<unknown>((resolve) => (handedOver = resolve));
+let firstHandOverKept: (kept: Promise<unknown>) => void = () => undefined;
+const firstHandOver = new Promise<unknown>((resolve) => (firstHandOverKept = resolve));
 self.addEventListener('message', (event) => {
   const urls: unknown[] = Array.isArray(event.data) ? event.data : [];
   const kept = urls.map(async (href) => {
@@ -92,7 +92,7 @@ self.addEventListener('message', (event) => {
     if (keeping) await strategies[keeping].handle({ event, request: new Request(url) });
   });
   const all = Promise.allSettled(kept);
-  handedOver(all);
+  firstHandOverKept(all);
   event.waitUntil(all);
 });
 
@@ -110,7 +110,7 @@ self.addEventListener('install', (event) => {
     Promise.all([
       renewOfflineStart(event),
       event.addRoutes?.(STATIC_ROUTES).catch(() => undefined),
-      firstInstall && Promise.race([handOver, new Promise((resolve) => setTimeout(resolve, HAND_OVER_WAIT_MS))]),
+      firstInstall && Promise.race([firstHandOver, new Promise((resolve) => setTimeout(resolve, HAND_OVER_WAIT_MS))]),
     ]),
   );
 });
