@@ -22,7 +22,7 @@ export function registerServiceWorker(): void {
           const sent = installing ? files() : [];
           installing?.postMessage(sent);
           const { active } = await workers.ready;
-          const rest = files().slice(sent.length);
+          const rest = files().filter((file) => !sent.includes(file));
           if (rest.length) active?.postMessage(rest);
         })
         // Without a worker, or with a failed hand-over, the page runs as it would without one.
