@@ -8,7 +8,7 @@
 import os from 'node:os';
 import { chromium } from '@playwright/test';
 import { CHROME_FLAGS, CHROMIUM } from './lighthouse';
-import { measureVisits, serve, visitTable } from './web';
+import { measureVisits, phaseTable, serve, visitTable } from './web';
 
 export async function runWebAbBench(): Promise<void> {
   const folders = (process.env.BENCH_AB ?? '').split(',').filter(Boolean);
@@ -18,7 +18,7 @@ export async function runWebAbBench(): Promise<void> {
   const builds = [await serve('A', folders[0]), await serve('B', folders[1])];
   try {
     const [a, b] = await measureVisits(browser, builds);
-    console.log(`\n${visitTable([a!, b!])}\n`);
+    console.log(`\n${visitTable([a!, b!])}\n\n${phaseTable([a!, b!])}\n`);
     const ratio = (k: 'liveMs' | 'tabMs' | 'liveWarmMs' | 'tabWarmMs' | 'liveCodeCachedMs') => (b![k] / a![k]).toFixed(2);
     console.log(`B / A: home live first ${ratio('liveMs')}, returning ${ratio('liveWarmMs')}, third load ${ratio('liveCodeCachedMs')}; tab cold ${ratio('tabMs')}, warm ${ratio('tabWarmMs')}`);
   } finally {

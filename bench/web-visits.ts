@@ -18,6 +18,51 @@ const FRAME = '#prerender';
 /** The tab opened from home (a screen of another remote than home's), and what its screen draws first. */
 const TAB = { name: 'Trade', drawn: '#remotes [data-testid="positions-search"]' };
 
+/**
+ * Where a returning visit's time to live goes, in ms from the navigation's start: the page received, its first paint,
+ * the parser done (deferred scripts run from then on), the shell started (single-spa's first routing: the shell's code
+ * has run), the route's remote loaded (about to mount), live. Both builds start through the same shell and single-spa,
+ * so each step compares; a gap between two steps that one build has and the other not is where to look.
+ */
+export interface StartPhases {
+  pageInMs: number;
+  firstPaintMs: number;
+  parsedMs: number;
+  shellStartedMs: number;
+  remoteLoadedMs: number;
+  liveMs: number;
+}
+export const PHASES: readonly { key: keyof StartPhases; label: string }[] = [
+  { key: 'pageInMs', label: 'page in' },
+  { key: 'firstPaintMs', label: 'first paint' },
+  { key: 'parsedMs', label: 'parsed' },
+  { key: 'shellStartedMs', label: 'shell started' },
+  { key: 'remoteLoadedMs', label: 'remote loaded' },
+  { key: 'liveMs', label: 'live' },
+];
+
+/**
+ * Installed before any of the page's scripts: when single-spa first routes and first mounts. Events, not a DOM
+ * observer, so the page's own work is not slowed by the measuring.
+ */
+const RECORD_START = `(() => {
+  const at = (window.__startPhases = {});
+  for (const [event, key] of [['single-spa:before-app-change', 'shellStartedMs'], ['single-spa:before-first-mount', 'remoteLoadedMs']])
+    window.addEventListener(event, () => { at[key] ??= performance.now(); });
+})()`;
+
+/** The phases of the load in `page` that went live at `liveMs`. */
+async function phasesOf(page: Page, liveMs: number): Promise<StartPhases> {
+  const at = await page.evaluate(`(() => {
+    const nav = performance.getEntriesByType('navigation')[0];
+    const paint = performance.getEntriesByName('first-contentful-paint')[0];
+    return { ...window.__startPhases, pageInMs: nav.responseEnd, parsedMs: nav.domInteractive, firstPaintMs: paint ? paint.startTime : NaN };
+  })()`);
+  const ms = (x: unknown) => Math.round(Number(x));
+  const { pageInMs, firstPaintMs, parsedMs, shellStartedMs, remoteLoadedMs } = at as Record<keyof StartPhases, unknown>;
+  return { pageInMs: ms(pageInMs), firstPaintMs: ms(firstPaintMs), parsedMs: ms(parsedMs), shellStartedMs: ms(shellStartedMs), remoteLoadedMs: ms(remoteLoadedMs), liveMs };
+}
+
 export interface VisitTimes {
   /** Navigation start → home live, first visit. */
   liveMs: number;
@@ -28,6 +73,8 @@ export interface VisitTimes {
   tabWarmMs: number;
   /** Home live on the third load, the code cache written by the returning visit in use. */
   liveCodeCachedMs: number;
+  /** The returning visit's start, step by step. */
+  warmPhases: StartPhases;
 }
 
 /**
@@ -68,6 +115,7 @@ async function openTab(page: Page): Promise<number> {
 
 export async function visit(browser: Browser, base: string, session: DemoSession): Promise<VisitTimes> {
   const context = await phoneContext(browser, { loggedIn: true }, session);
+  await context.addInitScript(RECORD_START);
   const stopThrottlingWorkers = await throttleServiceWorkers(browser);
   try {
     const page = await context.newPage();
@@ -75,10 +123,11 @@ export async function visit(browser: Browser, base: string, session: DemoSession
     const liveMs = await openHome(page, base);
     const tabMs = await openTab(page);
     const liveWarmMs = await openHome(page, base);
+    const warmPhases = await phasesOf(page, liveWarmMs);
     const tabWarmMs = await openTab(page);
     await page.waitForTimeout(1000);
     const liveCodeCachedMs = await openHome(page, base);
-    return { liveMs, tabMs, liveWarmMs, tabWarmMs, liveCodeCachedMs };
+    return { liveMs, tabMs, liveWarmMs, tabWarmMs, liveCodeCachedMs, warmPhases };
   } finally {
     await stopThrottlingWorkers();
     await context.close();

@@ -9,7 +9,8 @@
  * - timed visits (bench/web-visits.ts) at 4x CPU and Slow 4G, BENCH_WEB_RUNS (default 5) per variant, interleaved
  *   (each round runs both variants, starting with the other one than the round before), medians: home live on a first
  *   and on a returning visit, the first tap on a bottom-nav tab of another remote, cold and warm, and home live on a
- *   third load (reported beside the goals: Chromium's code cache is in use only from then on);
+ *   third load (reported beside the goals: Chromium's code cache is in use only from then on), and the returning
+ *   visit's start step by step (bench/web-visits.ts's StartPhases), to show where the two builds part;
  * - Lighthouse 13 with its mobile defaults (simulated slow 4G, 4x CPU slowdown) on home and /login: score, LCP, TBT,
  *   the median of BENCH_LH_RUNS runs (default 3; 0 skips it).
  * Timings depend on the machine's load (printed), byte counts do not. Prints a table and writes
@@ -27,7 +28,7 @@ import type { DemoSession } from '../scripts/demo-app';
 import { BUDGET_ROUTES, fileResolver, loadRoute, servedSize } from '../scripts/route-bytes';
 import { CHROME_FLAGS, CHROMIUM, LH_RUNS, lighthouseMedian, median, type Lighthouse } from './lighthouse';
 import { startWebServer, stopWebServer } from './web-server-process';
-import { visit, type VisitTimes } from './web-visits';
+import { PHASES, visit, type StartPhases, type VisitTimes } from './web-visits';
 
 const ROOT = path.resolve(__dirname, '..');
 const RESULTS_DIR = path.join(__dirname, 'results');
@@ -127,8 +128,9 @@ export async function measureVisits(browser: Browser, variants: Served[]): Promi
   }
   return variants.map(({ variant }) => {
     const xs = runs.get(variant)!;
-    const of = (k: keyof VisitTimes) => median(xs.map((x) => x[k]));
-    return { variant, liveMs: of('liveMs'), tabMs: of('tabMs'), liveWarmMs: of('liveWarmMs'), tabWarmMs: of('tabWarmMs'), liveCodeCachedMs: of('liveCodeCachedMs'), runs: xs };
+    const of = (k: Exclude<keyof VisitTimes, 'warmPhases'>) => median(xs.map((x) => x[k]));
+    const warmPhases = Object.fromEntries(PHASES.map(({ key }) => [key, median(xs.map((x) => x.warmPhases[key]))])) as unknown as StartPhases;
+    return { variant, liveMs: of('liveMs'), tabMs: of('tabMs'), liveWarmMs: of('liveWarmMs'), tabWarmMs: of('tabWarmMs'), liveCodeCachedMs: of('liveCodeCachedMs'), warmPhases, runs: xs };
   });
 }
 
@@ -160,6 +162,14 @@ function routeTable(results: RouteResult[]): string {
   return markdown(head, rows);
 }
 
+/** The returning visit's start, step by step (medians, ms from the navigation's start), one row per variant. */
+export function phaseTable(results: VisitResult[]): string {
+  return markdown(
+    ['returning visit, ms', ...PHASES.map((p) => p.label)],
+    results.map((r) => [r.variant, ...PHASES.map((p) => String(r.warmPhases[p.key]))]),
+  );
+}
+
 export function visitTable(results: VisitResult[]): string {
   const secs = (ms: number) => (ms / 1000).toFixed(2);
   const head = ['variant', 'home live s (first visit)', 'tab open s (cold)', 'home live s (returning)', 'tab open s (warm)', 'home live s (third load)', 'runs'];
@@ -188,7 +198,7 @@ export async function runWebBench(): Promise<void> {
     await Promise.all(variants.map((v) => v.stop()));
   }
 
-  console.log(`\n${routeTable(routes)}\n\n${visitTable(visits)}\n`);
+  console.log(`\n${routeTable(routes)}\n\n${visitTable(visits)}\n\n${phaseTable(visits)}\n`);
   const fed = visits.find((v) => v.variant === 'federated')!;
   const one = visits.find((v) => v.variant === 'one bundle')!;
   const ratio = (r: RouteResult) => r.servedKb / routes.find((o) => o.variant === 'one bundle' && o.route === r.route)!.servedKb;
