@@ -21,25 +21,18 @@ const TAB = { name: 'Trade', drawn: '#remotes [data-testid="positions-search"]' 
 /**
  * Where a returning visit's time to live goes, in ms from the navigation's start: the page received, its first paint,
  * the parser done (deferred scripts run from then on), the shell started (single-spa's first routing: the shell's code
- * has run), the route's remote loaded (about to mount), live. Both builds start through the same shell and single-spa,
- * so each step compares; a gap between two steps that one build has and the other not is where to look.
+ * has run), the route's remote loaded (about to mount); live is the visit's own figure. Both builds start through the
+ * same shell and single-spa, so each step compares; a gap between two steps that one build has and the other not is
+ * where to look.
  */
-export interface StartPhases {
-  pageInMs: number;
-  firstPaintMs: number;
-  parsedMs: number;
-  shellStartedMs: number;
-  remoteLoadedMs: number;
-  liveMs: number;
-}
-export const PHASES: readonly { key: keyof StartPhases; label: string }[] = [
+export const PHASES = [
   { key: 'pageInMs', label: 'page in' },
   { key: 'firstPaintMs', label: 'first paint' },
   { key: 'parsedMs', label: 'parsed' },
   { key: 'shellStartedMs', label: 'shell started' },
   { key: 'remoteLoadedMs', label: 'remote loaded' },
-  { key: 'liveMs', label: 'live' },
-];
+] as const;
+export type StartPhases = Record<(typeof PHASES)[number]['key'], number>;
 
 /**
  * Installed before any of the page's scripts: when single-spa first routes and first mounts. Events, not a DOM
@@ -51,16 +44,14 @@ const RECORD_START = `(() => {
     window.addEventListener(event, () => { at[key] ??= performance.now(); });
 })()`;
 
-/** The phases of the load in `page` that went live at `liveMs`. */
-async function phasesOf(page: Page, liveMs: number): Promise<StartPhases> {
-  const at = await page.evaluate(`(() => {
+/** The phases of the load in `page`, once it is live. */
+async function phasesOf(page: Page): Promise<StartPhases> {
+  const at = (await page.evaluate(`(() => {
     const nav = performance.getEntriesByType('navigation')[0];
     const paint = performance.getEntriesByName('first-contentful-paint')[0];
     return { ...window.__startPhases, pageInMs: nav.responseEnd, parsedMs: nav.domInteractive, firstPaintMs: paint ? paint.startTime : NaN };
-  })()`);
-  const ms = (x: unknown) => Math.round(Number(x));
-  const { pageInMs, firstPaintMs, parsedMs, shellStartedMs, remoteLoadedMs } = at as Record<keyof StartPhases, unknown>;
-  return { pageInMs: ms(pageInMs), firstPaintMs: ms(firstPaintMs), parsedMs: ms(parsedMs), shellStartedMs: ms(shellStartedMs), remoteLoadedMs: ms(remoteLoadedMs), liveMs };
+  })()`)) as Record<string, unknown>;
+  return Object.fromEntries(PHASES.map(({ key }) => [key, Math.round(Number(at[key]))])) as StartPhases;
 }
 
 export interface VisitTimes {
@@ -123,7 +114,7 @@ export async function visit(browser: Browser, base: string, session: DemoSession
     const liveMs = await openHome(page, base);
     const tabMs = await openTab(page);
     const liveWarmMs = await openHome(page, base);
-    const warmPhases = await phasesOf(page, liveWarmMs);
+    const warmPhases = await phasesOf(page);
     const tabWarmMs = await openTab(page);
     await page.waitForTimeout(1000);
     const liveCodeCachedMs = await openHome(page, base);

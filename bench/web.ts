@@ -129,7 +129,7 @@ export async function measureVisits(browser: Browser, variants: Served[]): Promi
   return variants.map(({ variant }) => {
     const xs = runs.get(variant)!;
     const of = (k: Exclude<keyof VisitTimes, 'warmPhases'>) => median(xs.map((x) => x[k]));
-    const warmPhases = Object.fromEntries(PHASES.map(({ key }) => [key, median(xs.map((x) => x.warmPhases[key]))])) as unknown as StartPhases;
+    const warmPhases = Object.fromEntries(PHASES.map(({ key }) => [key, median(xs.map((x) => x.warmPhases[key]))])) as StartPhases;
     return { variant, liveMs: of('liveMs'), tabMs: of('tabMs'), liveWarmMs: of('liveWarmMs'), tabWarmMs: of('tabWarmMs'), liveCodeCachedMs: of('liveCodeCachedMs'), warmPhases, runs: xs };
   });
 }
@@ -162,11 +162,11 @@ function routeTable(results: RouteResult[]): string {
   return markdown(head, rows);
 }
 
-/** The returning visit's start, step by step (medians, ms from the navigation's start), one row per variant. */
+/** The returning visit's start, step by step, up to live (medians, ms from the navigation's start), a row per variant. */
 export function phaseTable(results: VisitResult[]): string {
   return markdown(
-    ['returning visit, ms', ...PHASES.map((p) => p.label)],
-    results.map((r) => [r.variant, ...PHASES.map((p) => String(r.warmPhases[p.key]))]),
+    ['returning visit, ms', ...PHASES.map((p) => p.label), 'live'],
+    results.map((r) => [r.variant, ...PHASES.map((p) => String(r.warmPhases[p.key])), String(r.liveWarmMs)]),
   );
 }
 
