@@ -62,10 +62,10 @@ describe('what the service worker keeps, by path', () => {
     ['/login.html', 'entry'],
     ['/main.js', 'entry'],
     ['/remotes.json', 'entry'],
-    // A remote's manifest and entry, inside a release.
-    ['/remotes/markets/0.1.0-4d1e7a2c/mf-manifest.json', 'entry'],
-    ['/remotes/markets/0.1.0-4d1e7a2c/remoteEntry.js', 'entry'],
-    // Everything else of a release, and the shell's hashed files: they never change.
+    // Every file of a release, its manifest and entry included (a repoint names another release), and the shell's
+    // hashed files: they never change.
+    ['/remotes/markets/0.1.0-4d1e7a2c/mf-manifest.json', 'immutable'],
+    ['/remotes/markets/0.1.0-4d1e7a2c/remoteEntry.js', 'immutable'],
     ['/remotes/markets/0.1.0-4d1e7a2c/lifecycles.1a2b3c4d.js', 'immutable'],
     ['/remotes/account/1.2.0-00ff00ff/423.deadbeef.css', 'immutable'],
     ['/singletons.b674edcc.js', 'immutable'],

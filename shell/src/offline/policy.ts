@@ -1,8 +1,9 @@
 /**
  * What the service worker (sw.ts) keeps, and how, by a same-origin URL path. The rule follows how the app is deployed:
- * a file whose name or release folder says its content never changes, so the copy kept is as good as the server's;
- * the files that say which of those to load (the shell's entry, remotes.json, a remote's manifest and entry) may
- * change with any deploy or repoint, so they are always asked of the network and kept only for when it cannot answer.
+ * a file whose name or release folder says its content never changes, so the copy kept is as good as the server's (a
+ * remote's manifest and entry too: a release is never rewritten, a deploy or a repoint names another folder); the
+ * files that say which of those to load (the shell's page and remotes.json) change with any deploy or repoint, so
+ * they are always asked of the network and kept only for when it cannot answer.
  * Nothing that depends on who asks is kept: no answer of the API but the deployment's public settings.
  */
 import { releaseFileOf } from '@invest/shared/release-path';
@@ -30,8 +31,6 @@ export type Keeping =
  * build leaves it unhashed (production's `main.<hash>.js` is one of the hashed files below).
  */
 const SHELL_ENTRIES = new Set([SHELL_PAGE, '/login.html', '/main.js', REGISTRY_FILE]);
-/** A remote's files inside its release that the shell starts it by: what a repoint must reach. */
-const REMOTE_ENTRIES = new Set(['mf-manifest.json', 'remoteEntry.js']);
 /** The shell's hashed files: `[name].[contenthash:8].js|css` (its chunks, its login page's) and webpack's `[hash][ext]` assets. */
 const HASHED = /^\/(?:[^/]+\.[0-9a-f]{8}\.(?:js|css)|[0-9a-f]{20}\.(?:png|jpe?g|svg|webp))$/;
 /** The deployment's settings (currency, what home shows): without them a screen shows an error, with them it draws. */
@@ -41,9 +40,7 @@ export function keepingOf(pathname: string): Keeping {
   if (PUBLIC_ANSWERS.has(pathname)) return 'public';
   if (pathname.startsWith('/api/')) return null;
   if (SHELL_ENTRIES.has(pathname)) return 'entry';
-  const release = releaseFileOf(pathname);
-  if (release) return REMOTE_ENTRIES.has(release.file) ? 'entry' : 'immutable';
-  return HASHED.test(pathname) ? 'immutable' : null;
+  return releaseFileOf(pathname) || HASHED.test(pathname) ? 'immutable' : null;
 }
 
 /**

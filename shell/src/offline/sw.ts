@@ -1,9 +1,10 @@
 /**
  * The service worker that lets the app open offline (served as /sw.js, registered by register.ts). Built with Workbox's
  * routing and strategies, by the rule of policy.ts:
- * - the shell's hashed files and every file of a remote's release: cache first, kept for good (they never change);
- * - the shell's page, main.js, remotes.json and each remote's manifest and entry: network first, the copy kept only
- *   for when the network cannot answer, so a remote operators repoint is what the next load gets;
+ * - the shell's hashed files and every file of a remote's release, its manifest and entry included: cache first, kept
+ *   for good (they never change);
+ * - the shell's page, an unhashed main.js and remotes.json: network first, the copy kept only for when the network
+ *   cannot answer, so a remote operators repoint is what the next load gets;
  * - a navigation to an app route: the network's page (its first frame and hints), or offline the shell's page;
  * - the deployment's public settings: network first; no other API call, nothing personal, no money call.
  * The page draws its last data itself (IndexedDB, @invest/shared's cache): this only lets its code start.
@@ -78,9 +79,11 @@ for (const keeping of ['entry', 'immutable', 'public'] as const) {
   registerRoute(({ url }) => sameOrigin(url) && keepingOf(url.pathname) === keeping, strategies[keeping]);
 }
 // What a page fetched before this worker existed, handed over by it (register.ts): each kept as if asked for now
-// (the immutable files from the browser's HTTP cache, where the page left them). A first install waits for them: a
-// script put in the cache while the worker installs gets its compiled code cached at once (Chromium), so the next
-// load runs the page's code without compiling it, where otherwise that load compiles it and only the one after gains.
+// (the immutable files from the browser's HTTP cache, where the page left them). A first install waits until they are
+// stored (a strategy's second promise; its first settles with the response, before the copy is put): a script put in
+// the cache while the worker installs gets its compiled code cached at once (Chromium), so the next load runs the
+// page's code without compiling it, where a script put after the install is compiled by that load and only the one
+// after gains.
 const HAND_OVER_WAIT_MS = 10_000;
 let firstHandOverKept: (kept: Promise<unknown>) => void = () => undefined;
 const firstHandOver = new Promise<unknown>((resolve) => (firstHandOverKept = resolve));
@@ -89,7 +92,7 @@ self.addEventListener('message', (event) => {
   const kept = urls.map(async (href) => {
     const url = new URL(String(href), self.location.href);
     const keeping = sameOrigin(url) ? keepingOf(url.pathname) : null;
-    if (keeping) await strategies[keeping].handle({ event, request: new Request(url) });
+    if (keeping) await strategies[keeping].handleAll({ event, request: new Request(url) })[1];
   });
   const all = Promise.allSettled(kept);
   firstHandOverKept(all);
