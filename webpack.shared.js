@@ -103,16 +103,23 @@ function packageFolders(pkgs, from = __dirname) {
 
 /**
  * The shell's page loads every singleton at its start (React, the router, @invest/runtime and the libraries bundled
- * inside it), so the shell's build puts them in one file: fewer requests, and one brotli window compresses them
- * smaller than a file per family does. Matched by package folder, dependencies included. A remote keeps a file per
- * family: it loads its own copy only of what the page lacks. The shell's bootstrap chunk stays apart: joined with the
- * shared modules it consumes, it waited for its own download and the page never started.
+ * inside it) and @invest/shared's main entry, so the shell's build puts them in one file, `start`: fewer requests
+ * (each costs the page's main thread work to ask for and to take in, even from the service worker's cache), and one
+ * brotli window compresses them smaller than a file each does. Singletons are matched by package folder, dependencies
+ * included; @invest/shared by the chunk it is provided from (its lazy entries, such as the form rules, stay apart).
+ * A remote keeps a file per family: it loads its own copy only of what the page lacks. The shell's bootstrap chunk
+ * stays apart: joined with the shared modules it consumes, it waited for its own download and the page never started.
  */
 const SINGLETON_FOLDERS = packageFolders(new Set(Object.values(SINGLETONS).map((s) => s.pkg)));
 const isSingletonModule = (module) => {
   const file = module.nameForCondition();
   return Boolean(file) && (ROUTER_FAMILY.test(file) || SINGLETON_FOLDERS.some((folder) => file.startsWith(`${folder}${path.sep}`)));
 };
+const SHARED_INDEX = require.resolve('@invest/shared');
+/** A module of the chunk @invest/shared's main entry is provided from. */
+const isSharedIndexModule = (module, { chunkGraph }) =>
+  [...chunkGraph.getModuleChunksIterable(module)].some((chunk) => [...chunkGraph.getChunkModulesIterable(chunk)].some((m) => m.nameForCondition() === SHARED_INDEX));
+const isStartModule = (module, context) => isSingletonModule(module) || isSharedIndexModule(module, context);
 
 const SHARED_DIR = path.join(__dirname, 'shared');
 
@@ -260,16 +267,19 @@ function createConfig(dir) {
       ],
       // React and React DOM are shared module by module, a file each, yet every page's start needs them all: one
       // file instead of four (fewer requests and headers, one brotli window); the router likewise, and in the
-      // shell every singleton (isSingletonModule). Each module is still provided and negotiated on its own.
+      // shell all its start shares (isStartModule). Each module is still provided and negotiated on its own.
+      // A remote's lifecycles chunk is never split: the code the shell mounts it by comes as one file (what it
+      // shares with the remote's standalone page is that page's to carry too).
       optimization: production
         ? {
             splitChunks: {
+              ...(isRemote ? { chunks: (chunk) => chunk.name !== LIFECYCLES_CHUNK } : {}),
               cacheGroups: isRemote
                 ? {
                     react: { test: REACT_FAMILY, name: 'react', chunks: 'async', enforce: true },
                     router: { test: ROUTER_FAMILY, name: 'router', chunks: 'async', enforce: true },
                   }
-                : { singletons: { test: isSingletonModule, name: 'singletons', chunks: 'async', enforce: true } },
+                : { start: { test: isStartModule, name: 'start', chunks: 'async', enforce: true } },
             },
           }
         : {},

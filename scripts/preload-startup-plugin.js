@@ -38,13 +38,16 @@ function withConsumes(compilation, groups, start) {
   return wanted;
 }
 
+/** The files of the shell's start, and how many shared modules' chunk groups were found for it. */
 function startupFiles(compilation, shares) {
   const groups = [...compilation.chunkGroups];
   // The bootstrap chunks and what they consume: only the start's (a lazy screen's own shared module, such as the
   // form rules, loads with that screen). Then the shares every page needs, after the shell's own start.
-  const start = withConsumes(compilation, groups, groups.filter((g) => g.origins.some(isBootstrap)));
+  const bootstrap = groups.filter((g) => g.origins.some(isBootstrap));
+  const start = withConsumes(compilation, groups, bootstrap);
   const extra = withConsumes(compilation, groups, groups.filter((g) => g.origins.some((o) => shares.includes(shareKeyOf(o, 'provide-module')))));
-  return [...new Set([...start, ...extra].flatMap((g) => g.chunks.flatMap((c) => [...c.files])))].filter((f) => /\.(js|css)$/.test(f));
+  const files = [...new Set([...start, ...extra].flatMap((g) => g.chunks.flatMap((c) => [...c.files])))].filter((f) => /\.(js|css)$/.test(f));
+  return { files, sharedGroups: start.length - bootstrap.length };
 }
 
 const preloadTag = (attributes) => ({ tagName: 'link', voidTag: true, meta: { plugin: 'PreloadStartupPlugin' }, attributes: { rel: 'preload', ...attributes } });
@@ -61,10 +64,10 @@ class PreloadStartupPlugin {
     compiler.hooks.thisCompilation.tap('PreloadStartupPlugin', (compilation) => {
       HtmlWebpackPlugin.getHooks(compilation).alterAssetTagGroups.tap('PreloadStartupPlugin', (data) => {
         const base = data.publicPath ?? '/';
-        const files = startupFiles(compilation, this.shares);
-        // It reads Module Federation's module classes: fail the build rather than preload only the bootstrap after an
+        const { files, sharedGroups } = startupFiles(compilation, this.shares);
+        // It reads Module Federation's module types: fail the build rather than preload only the bootstrap after an
         // upgrade renames them.
-        if (files.length < 5) compilation.errors.push(new Error(`PreloadStartupPlugin: only ${files.join(', ')} found to preload; the shared modules are missing (Module Federation internals changed?)`));
+        if (!sharedGroups) compilation.errors.push(new Error(`PreloadStartupPlugin: only ${files.join(', ')} found to preload; the shared modules are missing (Module Federation internals changed?)`));
         const links = files.map((file) => preloadTag({ href: `${base}${file}`, as: file.endsWith('.css') ? 'style' : 'script' }));
         const entries = data.headTags.filter((tag) => tag.tagName === 'script');
         for (const tag of entries) tag.attributes.fetchpriority = 'high';

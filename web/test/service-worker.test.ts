@@ -68,7 +68,7 @@ describe('what the service worker keeps, by path', () => {
     ['/remotes/markets/0.1.0-4d1e7a2c/remoteEntry.js', 'immutable'],
     ['/remotes/markets/0.1.0-4d1e7a2c/lifecycles.1a2b3c4d.js', 'immutable'],
     ['/remotes/account/1.2.0-00ff00ff/423.deadbeef.css', 'immutable'],
-    ['/singletons.b674edcc.js', 'immutable'],
+    ['/start.b674edcc.js', 'immutable'],
     // The production entry script: the page names it, so a new one comes with the next page.
     ['/main.d396db11.js', 'immutable'],
     ['/998.9220d718.css', 'immutable'],
