@@ -70,7 +70,10 @@ test("an HTML or script payload shows as text and runs nothing; another user's m
   await open(page, '/customer-service');
   await expect(page.getByTestId('chat-empty')).toBeVisible();
   await page.getByRole('textbox', { name: 'Message' }).fill(payload);
+  // The reply follows the message the server has stored (the log is in the server's order).
+  const stored = page.waitForResponse((r) => r.url().endsWith('/user_message/send') && r.status() === 200);
   await page.getByRole('button', { name: 'Send' }).click();
+  await stored;
   const reply = await request.post(`/api/ops/chats/${phone}/messages`, { headers: ops, data: { text: `<svg onload="alert(1)"></svg>${payload}` } });
   expect(reply.status()).toBe(200);
 
