@@ -116,9 +116,14 @@ const isSingletonModule = (module) => {
   return Boolean(file) && (ROUTER_FAMILY.test(file) || SINGLETON_FOLDERS.some((folder) => file.startsWith(`${folder}${path.sep}`)));
 };
 const SHARED_INDEX = require.resolve('@invest/shared');
+/** Whether a chunk holds @invest/shared's main entry; asked for every module of the build, so read once per chunk. */
+const holdsSharedIndex = new WeakMap();
+const chunkHoldsSharedIndex = (chunk, chunkGraph) => {
+  if (!holdsSharedIndex.has(chunk)) holdsSharedIndex.set(chunk, [...chunkGraph.getChunkModulesIterable(chunk)].some((m) => m.nameForCondition() === SHARED_INDEX));
+  return holdsSharedIndex.get(chunk);
+};
 /** A module of the chunk @invest/shared's main entry is provided from. */
-const isSharedIndexModule = (module, { chunkGraph }) =>
-  [...chunkGraph.getModuleChunksIterable(module)].some((chunk) => [...chunkGraph.getChunkModulesIterable(chunk)].some((m) => m.nameForCondition() === SHARED_INDEX));
+const isSharedIndexModule = (module, { chunkGraph }) => [...chunkGraph.getModuleChunksIterable(module)].some((chunk) => chunkHoldsSharedIndex(chunk, chunkGraph));
 const isStartModule = (module, context) => isSingletonModule(module) || isSharedIndexModule(module, context);
 
 const SHARED_DIR = path.join(__dirname, 'shared');
