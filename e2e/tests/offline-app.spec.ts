@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '@invest/api';
+import { releaseFileUrl } from '@invest/shared/release-path';
 import { publish, publishAll, REMOTES, registerWeb, writeRegistry } from '@invest/web';
 import { demoConfig, demoSession, type DemoSession } from '../../scripts/demo-app';
 import { expect, test } from './fixtures';
@@ -146,7 +147,7 @@ test('after one visit, a fresh load offline shows home with its last data; onlin
         .map((e) => new URL(e.name).pathname);
     });
     const manifest = new URL(registry[MARKETS.container]!, BASE_URL).pathname;
-    expect(startFiles).toEqual(expect.arrayContaining([expect.stringMatching(/^\/main\.[0-9a-f]{8}\.js$/), manifest, manifest.replace('mf-manifest.json', 'remoteEntry.js')]));
+    expect(startFiles).toEqual(expect.arrayContaining([expect.stringMatching(/^\/main\.[0-9a-f]{8}\.js$/), manifest, releaseFileUrl(MARKETS.short, versionIn(registry[MARKETS.container]!), 'remoteEntry.js')]));
     expect(await keptUrls(page)).toEqual(expect.arrayContaining(['/index.html', '/remotes.json', ...startFiles]));
   });
 
