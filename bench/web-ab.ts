@@ -3,12 +3,14 @@
  * benchmark's timed visits (bench/web-visits.ts), BENCH_WEB_RUNS (default 5) per build, interleaved, medians side by
  * side. Each folder holds a build's apps by folder name (`shell/`, `mf-markets/`, … each a copy of that app's dist).
  * For a change to the page's code: the medians of two separate `web` runs move with the machine's load by more than
- * such a change does, the interleaved visits of one run do not.
+ * such a change does, the interleaved visits of one run do not. It also prints the ratios paired by round. Even so,
+ * one run of 15 rounds is only good to about ±6% on a returning visit: the same two builds measured 0.92 and 0.99 in
+ * two runs. A smaller effect needs more rounds (BENCH_WEB_RUNS) or more runs.
  */
 import os from 'node:os';
 import { chromium } from '@playwright/test';
 import { CHROME_FLAGS, CHROMIUM } from './lighthouse';
-import { measureVisits, phaseTable, serve, visitTable } from './web';
+import { measureVisits, pairedRatio, phaseTable, serve, visitTable } from './web';
 
 export async function runWebAbBench(): Promise<void> {
   const folders = (process.env.BENCH_AB ?? '').split(',').filter(Boolean);
@@ -21,6 +23,8 @@ export async function runWebAbBench(): Promise<void> {
     console.log(`\n${visitTable([a!, b!])}\n\n${phaseTable([a!, b!])}\n`);
     const ratio = (k: 'liveMs' | 'tabMs' | 'liveWarmMs' | 'tabWarmMs' | 'liveCodeCachedMs') => (b![k] / a![k]).toFixed(2);
     console.log(`B / A: home live first ${ratio('liveMs')}, returning ${ratio('liveWarmMs')}, third load ${ratio('liveCodeCachedMs')}; tab cold ${ratio('tabMs')}, warm ${ratio('tabWarmMs')}`);
+    const paired = (k: 'liveMs' | 'liveWarmMs' | 'liveCodeCachedMs') => pairedRatio(a!, b!, k).toFixed(2);
+    console.log(`B / A paired by round: home live first ${paired('liveMs')}, returning ${paired('liveWarmMs')}, third load ${paired('liveCodeCachedMs')}`);
   } finally {
     await browser.close();
     await Promise.all(builds.map((s) => s.stop()));

@@ -134,6 +134,14 @@ export async function measureVisits(browser: Browser, variants: Served[]): Promi
   });
 }
 
+/**
+ * `b`'s figure over `a`'s, round by round (each round visits both, back to back), the median of those: the machine's
+ * drift over a run moves both visits of a round alike, so it moves this less than the ratio of the two medians.
+ */
+export function pairedRatio(a: VisitResult, b: VisitResult, key: Exclude<keyof VisitTimes, 'warmPhases'>): number {
+  return median(a.runs.map((run, i) => b.runs[i]![key] / run[key]));
+}
+
 /** A Markdown table (the head, then one row of cells each). */
 function markdown(head: string[], rows: string[][]): string {
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
@@ -205,8 +213,10 @@ export async function runWebBench(): Promise<void> {
   const worst = routes.filter((r) => r.variant === 'federated').reduce((a, b) => (ratio(b) > ratio(a) ? b : a));
   const verdicts = {
     [`JS per route within ${TARGETS.jsRatio}x of one bundle (worst: ${worst.path}, ${ratio(worst).toFixed(2)}x)`]: ratio(worst) <= TARGETS.jsRatio,
-    [`home live within ${TARGETS.liveRatio}x of one bundle, first visit (${(fed.liveMs / one.liveMs).toFixed(2)}x)`]: fed.liveMs / one.liveMs <= TARGETS.liveRatio,
-    [`home live within ${TARGETS.liveRatio}x of one bundle, returning (${(fed.liveWarmMs / one.liveWarmMs).toFixed(2)}x)`]: fed.liveWarmMs / one.liveWarmMs <= TARGETS.liveRatio,
+    [`home live within ${TARGETS.liveRatio}x of one bundle, first visit (${(fed.liveMs / one.liveMs).toFixed(2)}x; paired by round ${pairedRatio(one, fed, 'liveMs').toFixed(2)}x)`]:
+      fed.liveMs / one.liveMs <= TARGETS.liveRatio,
+    [`home live within ${TARGETS.liveRatio}x of one bundle, returning (${(fed.liveWarmMs / one.liveWarmMs).toFixed(2)}x; paired by round ${pairedRatio(one, fed, 'liveWarmMs').toFixed(2)}x)`]:
+      fed.liveWarmMs / one.liveWarmMs <= TARGETS.liveRatio,
     [`first tab open <= ${TARGETS.tabColdMs} ms cold (${fed.tabMs} ms)`]: fed.tabMs <= TARGETS.tabColdMs,
     [`first tab open <= ${TARGETS.tabWarmMs} ms warm (${fed.tabWarmMs} ms)`]: fed.tabWarmMs <= TARGETS.tabWarmMs,
   };

@@ -168,6 +168,32 @@ it('a preload downloads the entry and the module’s first files without running
   expect(fetchMock).toHaveBeenCalledTimes(1);
 });
 
+it('a load asks for the module’s first files beside the entry, before the entry has run (one round trip, not two)', async () => {
+  let askedForWhenEntryAdded: string[] = [];
+  const run = runsAs(containerThatExposes({ mount: jest.fn() }));
+  respond = (script) => {
+    askedForWhenEntryAdded = [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="preload"]')].map((l) => l.href);
+    run(script);
+  };
+  await federation.loadExposed('mf_wallet', MANIFEST_URL, './lifecycles');
+  expect(askedForWhenEntryAdded).toEqual([
+    ENTRY_URL,
+    'http://localhost/remotes/wallet/1.2.0-abc/12.ab.js',
+    'http://localhost/remotes/wallet/1.2.0-abc/lifecycles.cd.js',
+    'http://localhost/remotes/wallet/1.2.0-abc/lifecycles.ef.css',
+  ]);
+  expect(entries).toEqual([ENTRY_URL]);
+  expect(fetchMock).toHaveBeenCalledTimes(1);
+});
+
+it('a load of a remote built for another runtime asks for none of its files', async () => {
+  fetchMock.mockImplementation(async () => ({ ok: true, status: 200, json: async () => manifest('^2.0.0') }));
+  await expect(federation.loadExposed('mf_wallet', MANIFEST_URL, './lifecycles')).rejects.toThrow('needs @invest/runtime ^2.0.0');
+  await settle();
+  expect(document.head.querySelectorAll('link[rel="preload"]')).toHaveLength(0);
+  expect(entries).toEqual([]);
+});
+
 it('a preload of a remote built for another runtime downloads nothing of it', async () => {
   fetchMock.mockImplementation(async () => ({ ok: true, status: 200, json: async () => manifest('^2.0.0') }));
   await expect(federation.preloadExposed('mf_wallet', MANIFEST_URL, './lifecycles')).rejects.toThrow('needs @invest/runtime ^2.0.0');
