@@ -1,16 +1,16 @@
 /**
- * Timed visits of the web benchmark (bench/web.ts) on a cheap phone (bench/phone-link.ts: 4x CPU, Slow 4G for the
- * page and for its service worker), the HTTP cache on. One visit opens home in a fresh profile (a first visit), then
- * taps a bottom-nav tab whose screen another remote draws; a returning visit loads home again in the same profile (the
- * cache holds the files; entries and manifests are revalidated as the server's headers say) and taps the same tab, the
- * first time in that page too; then home once more. Chromium keeps a script's compiled code from the second load that
- * runs it on, so the returning visit pays for writing that code cache, and only the third load (a regular investor's
- * every visit until the next release) runs from it.
+ * Timed visits of the web benchmark (bench/web.ts) on a cheap phone (bench/phone-link.ts: 4x CPU, Slow 4G between
+ * browser and server for the page and its service worker alike), the HTTP cache on. One visit opens home in a fresh
+ * profile (a first visit), then taps a bottom-nav tab whose screen another remote draws; a returning visit loads home
+ * again in the same profile (the cache holds the files; entries and manifests are revalidated as the server's headers
+ * say) and taps the same tab, the first time in that page too; then home once more. Chromium keeps a script's compiled
+ * code from the second load that runs it on, so the returning visit pays for writing that code cache, and only the
+ * third load (a regular investor's every visit until the next release) runs from it.
  */
 import type { Browser, Page } from '@playwright/test';
 import type { DemoSession } from '../scripts/demo-app';
 import { phoneContext } from '../scripts/route-bytes';
-import { throttlePage, throttleServiceWorkers } from './phone-link';
+import { throttleCpu } from './phone-link';
 
 /** Home is live when the remote's own cards are on screen and the first frame that stood for them has gone. */
 const LIVE = '#remotes [data-testid="index-card"]';
@@ -107,10 +107,9 @@ async function openTab(page: Page): Promise<number> {
 export async function visit(browser: Browser, base: string, session: DemoSession): Promise<VisitTimes> {
   const context = await phoneContext(browser, { loggedIn: true }, session);
   await context.addInitScript(RECORD_START);
-  const stopThrottlingWorkers = await throttleServiceWorkers(browser);
   try {
     const page = await context.newPage();
-    await throttlePage(await context.newCDPSession(page));
+    await throttleCpu(await context.newCDPSession(page));
     const liveMs = await openHome(page, base);
     const tabMs = await openTab(page);
     const liveWarmMs = await openHome(page, base);
@@ -120,7 +119,6 @@ export async function visit(browser: Browser, base: string, session: DemoSession
     const liveCodeCachedMs = await openHome(page, base);
     return { liveMs, tabMs, liveWarmMs, tabWarmMs, liveCodeCachedMs, warmPhases };
   } finally {
-    await stopThrottlingWorkers();
     await context.close();
   }
 }

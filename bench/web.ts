@@ -6,7 +6,8 @@
  * and measured:
  * - JS on the wire per route: Chromium with the cache disabled, CDP's encodedDataLength of every script (brotli,
  *   headers included), and the same files as served (brotli bodies, no headers: what `npm run budgets` counts);
- * - timed visits (bench/web-visits.ts) at 4x CPU and Slow 4G, BENCH_WEB_RUNS (default 5) per variant, interleaved
+ * - timed visits (bench/web-visits.ts) at 4x CPU and Slow 4G (a proxy the page and its service worker both go
+ *   through: bench/phone-link.ts), BENCH_WEB_RUNS (default 5) per variant, interleaved
  *   (each round runs both variants, starting with the other one than the round before), medians: home live on a first
  *   and on a returning visit, the first tap on a bottom-nav tab of another remote, cold and warm, and home live on a
  *   third load (reported beside the goals: Chromium's code cache is in use only from then on), and the returning
@@ -27,6 +28,7 @@ import { STANDALONE_APPS, WEB_APPS } from '@invest/web';
 import type { DemoSession } from '../scripts/demo-app';
 import { BUDGET_ROUTES, fileResolver, loadRoute, servedSize } from '../scripts/route-bytes';
 import { CHROME_FLAGS, CHROMIUM, LH_RUNS, lighthouseMedian, median, type Lighthouse } from './lighthouse';
+import { phoneLinkTo } from './phone-link';
 import { startWebServer, stopWebServer } from './web-server-process';
 import { PHASES, visit, type StartPhases, type VisitTimes } from './web-visits';
 
@@ -69,6 +71,8 @@ export interface VisitResult extends VisitTimes {
 interface Served {
   variant: Variant;
   base: string;
+  /** The server over the phone's link (phone-link.ts): where the timed visits go. */
+  phoneBase: string;
   session: DemoSession;
   fileOf: (url: string) => string;
   stop: () => Promise<void>;
@@ -78,12 +82,15 @@ export async function serve(variant: Variant, webDist: string | undefined): Prom
   const releasesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'invest-bench-releases-'));
   const { child, ready } = await startWebServer({ RELEASES_DIR: releasesDir, ...(webDist ? { WEB_DIST: webDist } : {}) });
   const shellDist = webDist ? path.join(webDist, WEB_APPS[0].dir) : path.join(ROOT, WEB_APPS[0].dir, 'dist');
+  const link = await phoneLinkTo(ready.port);
   return {
     variant,
     base: `http://127.0.0.1:${ready.port}`,
+    phoneBase: `http://127.0.0.1:${link.port}`,
     session: ready,
     fileOf: fileResolver((short) => (short ? path.join(releasesDir, short) : shellDist)),
     stop: async () => {
+      await link.close();
       await stopWebServer(child);
       fs.rmSync(releasesDir, { recursive: true, force: true });
     },
@@ -121,7 +128,7 @@ export async function measureVisits(browser: Browser, variants: Served[]): Promi
   for (let round = 0; round < VISIT_RUNS; round++) {
     const order = round % 2 ? [...variants].reverse() : variants;
     for (const v of order) {
-      const times = await visit(browser, v.base, v.session);
+      const times = await visit(browser, v.phoneBase, v.session);
       console.log(`- visit ${round + 1} ${v.variant}: ${JSON.stringify(times)}`);
       runs.get(v.variant)!.push(times);
     }
