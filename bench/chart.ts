@@ -5,10 +5,11 @@
  * positions chart:
  * - live updates at 4x CPU: for BENCH_CHART_WINDOW_S seconds (default 30) after the chart has drawn and settled,
  *   every long task (over 50 ms) and long animation frame, beside the number of pushed quotes the page received;
- * - the first draw at 4x CPU and Slow 4G (150 ms round trips, 1.6 Mbps down, 750 Kbps up): the time from the
- *   navigation to the chart on screen (the first frame's or the screen's SVG sketch, else the library's canvas), and
- *   to the library's own chart (crosshair and all), medians of BENCH_CHART_RUNS (default 3) loads, on a first visit
- *   (cache disabled) and on a returning one (the page loaded once before, unthrottled, in the same browser profile).
+ * - the first draw at 4x CPU and Slow 4G (150 ms round trips, 1.6 Mbps down, 750 Kbps up: bench/phone-link.ts, a
+ *   link the page's service worker crosses too): the time from the navigation to the chart on screen (the first
+ *   frame's or the screen's SVG sketch, else the library's canvas), and to the library's own chart (crosshair and
+ *   all), medians of BENCH_CHART_RUNS (default 3) loads, on a first visit (cache disabled) and on a returning one (the
+ *   page loaded once before at full CPU, in the same browser profile).
  * BENCH_CHART_SCENE=positions (a scene name's start) measures that scene alone.
  * Goals: no long task over 50 ms while the chart updates; drawn within 2.5 s. Prints a table and writes
  * bench/results/chart-<time>.json.
@@ -20,7 +21,7 @@ import { buildMissing } from '../scripts/build-missing';
 import { phoneContext } from '../scripts/route-bytes';
 import type { DemoSession } from '../scripts/demo-app';
 import { startWebServer, stopWebServer } from './web-server-process';
-import { PHONE_CPU_RATE, PHONE_LINK } from './phone-link';
+import { phoneLinkTo, throttleCpu } from './phone-link';
 
 const RESULTS_DIR = path.join(__dirname, 'results');
 const WINDOW_MS = Number(process.env.BENCH_CHART_WINDOW_S ?? 30) * 1000;
@@ -69,12 +70,10 @@ interface SceneResult extends UpdateFigures {
 const drawnSelector = (scene: Scene) => `${scene.chart} svg, ${scene.chart} canvas`;
 const librarySelector = (scene: Scene) => `${scene.chart} canvas`;
 
-async function throttle(cdp: CDPSession, network: boolean, cacheDisabled = true): Promise<void> {
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: PHONE_CPU_RATE });
-  if (!network) return;
+/** A first visit draws without the browser's cache (its files cross the phone's link); a returning one keeps it. */
+async function withoutCache(cdp: CDPSession): Promise<void> {
   await cdp.send('Network.enable');
-  await cdp.send('Network.setCacheDisabled', { cacheDisabled });
-  await cdp.send('Network.emulateNetworkConditions', PHONE_LINK);
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
 }
 
 /** Picks the scene's tab, if any, and waits until the library has drawn its chart. */
@@ -113,7 +112,7 @@ async function updatesOf(browser: Browser, base: string, scene: Scene, session: 
     const cdp = await context.newCDPSession(page);
     await page.goto(`${base}${scene.path}`);
     await pickTab(page, scene);
-    await throttle(cdp, false);
+    await throttleCpu(cdp);
     await page.waitForTimeout(3000);
     return await watchUpdates(page, cdp, WINDOW_MS);
   } finally {
@@ -140,7 +139,9 @@ async function drawOf(browser: Browser, base: string, scene: Scene, session: Dem
         if (Object.keys(seen).length === Object.keys(selectors).length) observer.disconnect();
       }).observe(document, { childList: true, subtree: true });
     }, { drawn: drawnSelector(scene), library: librarySelector(scene) });
-    await throttle(await context.newCDPSession(page), true, !returning);
+    const cdp = await context.newCDPSession(page);
+    await throttleCpu(cdp);
+    if (!returning) await withoutCache(cdp);
     await page.goto(`${base}${scene.path}`);
     await pickTab(page, scene);
     const seen = await page.evaluate(() => (window as unknown as { __seen: Record<'drawn' | 'library', number> }).__seen);
@@ -167,6 +168,8 @@ export async function runChartBench(): Promise<void> {
   const { child, ready } = await startWebServer({ BENCH_HOLDING: '1', ...(webDist ? { WEB_DIST: webDist } : {}) });
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
   const base = `http://127.0.0.1:${ready.port}`;
+  const link = await phoneLinkTo(ready.port);
+  const phoneBase = `http://127.0.0.1:${link.port}`;
   const results: SceneResult[] = [];
   try {
     for (const scene of SCENES.filter((s) => !only || s.name.startsWith(only))) {
@@ -175,13 +178,14 @@ export async function runChartBench(): Promise<void> {
       // First and returning visits interleaved, so both meet the machine in the same state.
       const runs = { first: [] as { drawn: number; library: number }[], returning: [] as { drawn: number; library: number }[] };
       for (let i = 0; i < RUNS && !scene.tab; i++) {
-        runs.first.push(await drawOf(browser, base, scene, ready, false));
-        runs.returning.push(await drawOf(browser, base, scene, ready, true));
+        runs.first.push(await drawOf(browser, phoneBase, scene, ready, false));
+        runs.returning.push(await drawOf(browser, phoneBase, scene, ready, true));
       }
       results.push({ scene: scene.name, ...updates, first: figuresOf(runs.first), returning: figuresOf(runs.returning) });
     }
   } finally {
     await browser.close();
+    await link.close();
     await stopWebServer(child);
   }
   console.table(

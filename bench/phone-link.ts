@@ -10,7 +10,7 @@ import net from 'node:net';
 import type { CDPSession } from '@playwright/test';
 
 /** Slow 4G as the bench has it: 150 ms round trips, 1.6 Mbps down, 750 Kbps up. */
-export const PHONE_LINK = { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 };
+export const PHONE_LINK = { roundTripMs: 150, downBytesPerMs: (1.6 * 1024 * 1024) / 8 / 1000, upBytesPerMs: (750 * 1024) / 8 / 1000 };
 /** The phone's CPU: 4x slower than this machine's. */
 export const PHONE_CPU_RATE = 4;
 
@@ -59,8 +59,8 @@ function relay(from: net.Socket, to: net.Socket, link: Direction): void {
  * link's bandwidth each way and waits half its round trip each way.
  */
 export async function phoneLinkTo(port: number): Promise<{ port: number; close: () => Promise<void> }> {
-  const down = new Direction(PHONE_LINK.downloadThroughput / 1000, PHONE_LINK.latency / 2);
-  const up = new Direction(PHONE_LINK.uploadThroughput / 1000, PHONE_LINK.latency / 2);
+  const down = new Direction(PHONE_LINK.downBytesPerMs, PHONE_LINK.roundTripMs / 2);
+  const up = new Direction(PHONE_LINK.upBytesPerMs, PHONE_LINK.roundTripMs / 2);
   const sockets = new Set<net.Socket>();
   const proxy = net.createServer((client) => {
     const server = net.connect(port, '127.0.0.1');

@@ -2,10 +2,10 @@
  * Timed visits of the web benchmark (bench/web.ts) on a cheap phone (bench/phone-link.ts: 4x CPU, Slow 4G between
  * browser and server for the page and its service worker alike), the HTTP cache on. One visit opens home in a fresh
  * profile (a first visit), then taps a bottom-nav tab whose screen another remote draws; a returning visit loads home
- * again in the same profile (the cache holds the files; entries and manifests are revalidated as the server's headers
- * say) and taps the same tab, the first time in that page too; then home once more. Chromium keeps a script's compiled
- * code from the second load that runs it on, so the returning visit pays for writing that code cache, and only the
- * third load (a regular investor's every visit until the next release) runs from it.
+ * again in the same profile (the service worker holds the files: only the page and its data cross the link) and taps
+ * the same tab, the first time in that page too; then home once more. Chromium keeps a script's compiled code from the
+ * second load that runs it on, so the returning visit pays for writing that code cache, and only the third load (a
+ * regular investor's every visit until the next release) runs from it.
  */
 import type { Browser, Page } from '@playwright/test';
 import type { DemoSession } from '../scripts/demo-app';
